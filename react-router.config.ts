@@ -1,0 +1,19 @@
+import type { Config } from '@react-router/dev/config';
+import { prerenderPaths } from './src/registry';
+
+export default {
+  appDirectory: 'src',
+  // build/client is moved to dist/ by scripts/postbuild.ts once every page is rendered.
+  buildDirectory: 'build',
+  // A static site: every route is rendered to HTML at build time, then hydrated.
+  ssr: false,
+  prerender: prerenderPaths,
+  // Opt in to React Router 8 behaviour now, so the upgrade changes nothing.
+  future: {
+    v8_middleware: true,
+    v8_passThroughRequests: true,
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+    v8_viteEnvironmentApi: true,
+  },
+} satisfies Config;

@@ -1,0 +1,60 @@
+/**
+ * A static file server that behaves like Netlify or Cloudflare Pages on dist/:
+ * `/about` and `/about/` → about/index.html, files as they are, anything else → 404.html with status 404.
+ * Used by `npm start` and by the end-to-end tests.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** The file a request path maps to, or undefined when the path is unknown. */
+export function resolveFile(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const candidate = path.join(root, path.normalize(decoded));
+  // Never serve anything outside the root (../ in the URL).
+  if (candidate !== root && !candidate.startsWith(root + path.sep)) return undefined;
+  for (const file of [candidate, path.join(candidate, 'index.html')]) {
+    if (existsSync(file) && statSync(file).isFile()) return file;
+  }
+  return undefined;
+}
+
+export function createStaticServer(root: string): Server {
+  const absoluteRoot = path.resolve(root);
+  return createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const found = resolveFile(absoluteRoot, url.pathname);
+    const file = found ?? path.join(absoluteRoot, '404.html');
+    const status = found ? 200 : 404;
+    const type = types[path.extname(file)] ?? 'application/octet-stream';
+    const headers: Record<string, string> = { 'Content-Type': type };
+    // Hashed assets never change; pages must be revalidated.
+    headers['Cache-Control'] = url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+    response.writeHead(status, headers);
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    createReadStream(file).pipe(response);
+  });
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import * as styles from './ButtonLink.css';
+
+export interface ButtonLinkProps {
+  /** Internal path, such as /contact. */
+  to: string;
+  /** `primary` (orange, the main action) or `secondary` (outlined). */
+  variant?: 'primary' | 'secondary';
+  children: React.ReactNode;
+}
+
+/** A link that looks like a button: calls to action inside MDX. */
+export function ButtonLink({ to, variant = 'primary', children }: ButtonLinkProps) {
+  return (
+    <Link to={to} className={styles.root({ variant })}>
+      {children}
+    </Link>
+  );
+}
+
+/** Lays out one or more <ButtonLink> side by side, wrapping on narrow screens. */
+export function Actions({ children }: { children: React.ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}

@@ -1,0 +1,16 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { media, vars } from '../../styles/theme.css';
+
+export const root = style({ background: vars.color.navy, color: vars.color.navyText });
+
+export const inner = style({
+  maxWidth: vars.size.prose,
+  margin: '0 auto',
+  padding: `${vars.space['8']} ${vars.space['4']}`,
+  textAlign: 'center',
+  '@media': { [media.sm]: { padding: `${vars.space['9']} ${vars.space['5']}` } },
+});
+
+globalStyle(`${inner} h2`, { color: vars.color.white });
+globalStyle(`${inner} p`, { marginLeft: 'auto', marginRight: 'auto' });
+globalStyle(`${inner} > div`, { justifyContent: 'center' });

@@ -1,0 +1,138 @@
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { media, vars } from '../../styles/theme.css';
+
+export const root = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+  background: vars.color.navy,
+  color: vars.color.white,
+  boxShadow: vars.shadow.card,
+});
+
+export const bar = style({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['4'],
+  maxWidth: vars.size.content,
+  minHeight: vars.size.headerHeight,
+  margin: '0 auto',
+  padding: `0 ${vars.space['4']}`,
+  '@media': { [media.sm]: { padding: `0 ${vars.space['5']}` } },
+});
+
+export const brand = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.target,
+  color: vars.color.white,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+  letterSpacing: '-0.01em',
+  textDecoration: 'none',
+});
+
+export const toggle = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.target,
+  height: vars.size.target,
+  padding: 0,
+  border: `${vars.size.border} solid ${vars.color.navyLight}`,
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.white,
+  cursor: 'pointer',
+  '@media': { [media.md]: { display: 'none' } },
+});
+
+// Under 48em the links are a panel below the bar, shown when the toggle is open;
+// from 48em they sit in the bar and the toggle is hidden.
+export const menu = recipe({
+  base: {
+    position: 'absolute',
+    top: '100%',
+    left: 0,
+    right: 0,
+    flexDirection: 'column',
+    gap: vars.space['3'],
+    padding: vars.space['4'],
+    background: vars.color.navy,
+    borderTop: `${vars.size.border} solid ${vars.color.navyLight}`,
+    boxShadow: vars.shadow.raised,
+    '@media': {
+      [media.md]: {
+        position: 'static',
+        display: 'flex',
+        flexDirection: 'row',
+        alignItems: 'center',
+        gap: vars.space['5'],
+        padding: 0,
+        background: 'transparent',
+        border: 'none',
+        boxShadow: 'none',
+      },
+    },
+  },
+  variants: {
+    open: {
+      true: { display: 'flex' },
+      // Repeated here because a variant's rules come after the base's in the stylesheet.
+      false: { display: 'none', '@media': { [media.md]: { display: 'flex' } } },
+    },
+  },
+});
+
+export const links = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  '@media': { [media.md]: { flexDirection: 'row', gap: vars.space['1'] } },
+});
+
+export const link = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: vars.size.target,
+  padding: `0 ${vars.space['3']}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.navyText,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  textDecoration: 'none',
+  ':hover': { color: vars.color.white, background: vars.color.navyLight },
+  selectors: {
+    // The current page: white text on a lighter navy chip, plus an underline so colour is not the only cue.
+    '&[aria-current="page"]': {
+      color: vars.color.white,
+      background: vars.color.navyLight,
+      textDecoration: 'underline',
+      textDecorationThickness: '2px',
+      textUnderlineOffset: '0.4em',
+    },
+    '&:focus-visible': { outlineColor: vars.color.white },
+  },
+});
+
+export const cta = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: vars.size.target,
+  padding: `0 ${vars.space['5']}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.accent,
+  color: vars.color.white,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+  textDecoration: 'none',
+  ':hover': { background: vars.color.accentHover },
+  selectors: { '&:focus-visible': { outlineColor: vars.color.white } },
+});

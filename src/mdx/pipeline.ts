@@ -1,0 +1,23 @@
+/**
+ * The one MDX compile pipeline, shared by Vite (build, dev), `npm run check` and the tests,
+ * so all three see the same errors.
+ */
+import type { CompileOptions } from '@mdx-js/mdx';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
+import { remarkFrontmatterSchema } from './remark-frontmatter-schema.ts';
+import { remarkPageHandle } from './remark-page-handle.ts';
+import { remarkWidgets } from './remark-widgets.ts';
+
+export const mdxOptions = {
+  // Plain elements (h2, a, p, …) come from the one component map given to <MDXProvider> (./components.tsx).
+  providerImportSource: '@mdx-js/react',
+  remarkPlugins: [
+    remarkFrontmatter,
+    remarkFrontmatterSchema,
+    [remarkMdxFrontmatter, { name: 'frontmatter' }],
+    remarkPageHandle,
+    remarkWidgets,
+  ],
+  rehypePlugins: [],
+} satisfies CompileOptions;

@@ -1,0 +1,53 @@
+/**
+ * Validates each MDX file's YAML frontmatter against the schema of its `content/` folder,
+ * and fails the build (or `npm run check`) with a French message naming file, line and field.
+ * Runs after remark-frontmatter, which turns the `---` block into a `yaml` node.
+ */
+import path from 'node:path';
+import type { Root } from 'mdast';
+import type { VFile } from 'vfile';
+import * as v from 'valibot';
+import { isMap, isScalar, parseDocument, LineCounter } from 'yaml';
+import { collectionOf, collections } from '../content/schema.ts';
+import { ContentError, describeFrontmatterIssues } from '../content/errors.ts';
+
+export function relativeContentPath(file: VFile): string {
+  return path.relative(process.cwd(), file.path).split(path.sep).join('/');
+}
+
+export function remarkFrontmatterSchema() {
+  return (tree: Root, file: VFile) => {
+    const collection = collectionOf(file.path);
+    if (!collection) return;
+    const schema = collections[collection];
+    const relative = relativeContentPath(file);
+    const yamlNode = tree.children.find((node) => node.type === 'yaml');
+    // The frontmatter starts on line 2 of the file (line 1 is `---`).
+    const firstLine = (yamlNode?.position?.start.line ?? 1) + 1;
+
+    const lineCounter = new LineCounter();
+    const document = parseDocument(yamlNode?.value ?? '', { lineCounter });
+    if (document.errors.length > 0) {
+      const [error] = document.errors;
+      const line = firstLine + (error?.linePos?.[0].line ?? 1) - 1;
+      throw new ContentError(
+        relative,
+        `l'en-tête (frontmatter) n'est pas du YAML valide. Chaque ligne doit avoir la forme « champ: valeur » ; mettez entre guillemets une valeur qui contient « : » ou commence par un caractère spécial.`,
+        line,
+      );
+    }
+
+    const lineOf = (field: string): number | undefined => {
+      if (!isMap(document.contents)) return undefined;
+      const pair = document.contents.items.find((item) => isScalar(item.key) && item.key.value === field);
+      const offset = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
+      return offset === undefined ? undefined : firstLine + lineCounter.linePos(offset).line - 1;
+    };
+
+    const result = v.safeParse(schema, document.toJS() ?? {});
+    if (!result.success) {
+      const [first] = describeFrontmatterIssues(result.issues, Object.keys(schema.entries));
+      if (first) throw new ContentError(relative, first.problem, lineOf(first.field) ?? (yamlNode ? firstLine - 1 : 1));
+    }
+  };
+}

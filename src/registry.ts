@@ -1,0 +1,44 @@
+/**
+ * The route registry: the one list of the site's pages.
+ *
+ * Each entry says where a page lives (`path`), which MDX file under `content/pages/` holds its copy
+ * (title and meta description are in that file's frontmatter), and which page layout frames it.
+ * It drives React Router's route config (`src/routes.ts`), the pre-render list
+ * (`react-router.config.ts`), the sitemap and the internal-link checks.
+ * Adding a page = one entry here + one MDX file.
+ */
+
+/** Page layouts: `marketing` stacks full-width sections; `document` is a single reading column. */
+export type LayoutName = 'marketing' | 'document';
+
+export interface PageEntry {
+  /** URL path, without trailing slash. */
+  readonly path: `/${string}`;
+  /** File name under `content/pages/`. */
+  readonly content: `${string}.mdx`;
+  readonly layout: LayoutName;
+}
+
+export const pages = [
+  { path: '/', content: 'home.mdx', layout: 'marketing' },
+  { path: '/about', content: 'about.mdx', layout: 'marketing' },
+  { path: '/how-it-works', content: 'how-it-works.mdx', layout: 'marketing' },
+  { path: '/faq', content: 'faq.mdx', layout: 'marketing' },
+  { path: '/contact', content: 'contact.mdx', layout: 'marketing' },
+  { path: '/legal', content: 'legal.mdx', layout: 'document' },
+  { path: '/terms', content: 'terms.mdx', layout: 'document' },
+] as const satisfies readonly PageEntry[];
+
+export type PagePath = (typeof pages)[number]['path'];
+
+/**
+ * The not-found page is pre-rendered at this path, then copied to `dist/404.html`,
+ * the file static hosts serve for unknown URLs.
+ */
+export const notFoundPath = '/404';
+
+export const prerenderPaths: string[] = [...pages.map((page) => page.path), notFoundPath];
+
+export function isPagePath(path: string): path is PagePath {
+  return pages.some((page) => page.path === path);
+}

@@ -1,0 +1,89 @@
+/**
+ * The theme contract: every colour, space, radius, font size and breakpoint of the site.
+ * Components style only through `vars` (and `media`), never with raw values, so the look
+ * changes in one place.
+ */
+import { createGlobalTheme } from '@vanilla-extract/css';
+
+export const vars = createGlobalTheme(':root', {
+  color: {
+    // Deep navy carries trust; one warm accent marks calls to action.
+    navy: '#0b1f3a',
+    navyLight: '#16325c',
+    navyText: '#dbe4f0',
+    accent: '#c2410c',
+    accentHover: '#9a3412',
+    accentSoft: '#fff1e8',
+    text: '#1a2433',
+    textMuted: '#4a5568',
+    background: '#ffffff',
+    surface: '#f4f7fb',
+    border: '#d5dde8',
+    focus: '#1d4ed8',
+    danger: '#b42318',
+    dangerSoft: '#fef3f2',
+    success: '#067647',
+    successSoft: '#ecfdf3',
+    white: '#ffffff',
+  },
+  space: {
+    '0': '0',
+    '1': '0.25rem',
+    '2': '0.5rem',
+    '3': '0.75rem',
+    '4': '1rem',
+    '5': '1.5rem',
+    '6': '2rem',
+    '7': '3rem',
+    '8': '4rem',
+    '9': '6rem',
+  },
+  radius: {
+    sm: '0.375rem',
+    md: '0.625rem',
+    lg: '1rem',
+    full: '999px',
+  },
+  font: {
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  },
+  fontSize: {
+    xs: '0.8125rem',
+    sm: '0.9375rem',
+    md: '1.0625rem',
+    lg: '1.25rem',
+    xl: 'clamp(1.375rem, 1.1rem + 1vw, 1.75rem)',
+    '2xl': 'clamp(1.625rem, 1.2rem + 1.8vw, 2.25rem)',
+    '3xl': 'clamp(2rem, 1.4rem + 2.8vw, 3.25rem)',
+  },
+  fontWeight: {
+    regular: '400',
+    semibold: '600',
+    bold: '700',
+  },
+  lineHeight: {
+    tight: '1.2',
+    body: '1.6',
+  },
+  size: {
+    content: '72rem',
+    prose: '44rem',
+    headerHeight: '4rem',
+    target: '2.75rem',
+    icon: '1.5rem',
+    border: '1px',
+    focusRing: '3px',
+  },
+  shadow: {
+    card: '0 1px 2px rgb(11 31 58 / 0.06), 0 4px 16px rgb(11 31 58 / 0.06)',
+    raised: '0 8px 24px rgb(11 31 58 / 0.16)',
+  },
+});
+
+/** Breakpoints as media queries (mobile first). `md` is where the header shows its links. */
+export const media = {
+  sm: 'screen and (min-width: 40em)',
+  md: 'screen and (min-width: 48em)',
+  lg: 'screen and (min-width: 64em)',
+  reducedMotion: '(prefers-reduced-motion: reduce)',
+} as const;

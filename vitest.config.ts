@@ -1,0 +1,14 @@
+import mdx from '@mdx-js/rollup';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { defineConfig } from 'vitest/config';
+import { mdxOptions } from './src/mdx/pipeline.ts';
+
+// Unit tests: the same MDX pipeline and styles as the site, without React Router's build plugin.
+export default defineConfig({
+  plugins: [{ enforce: 'pre', ...mdx(mdxOptions) }, vanillaExtractPlugin()],
+  test: {
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['tests/unit/setup.ts'],
+  },
+});

@@ -7,11 +7,12 @@ const enter = keyframes({
   to: { opacity: 1, transform: 'none' },
 });
 
-// Top of the screen, where a phone keyboard never covers it; clicks pass through the empty area.
+// Top of the screen, where a phone keyboard never covers it, but under the sticky header so the menu
+// stays reachable; clicks pass through the empty area.
 export const region = style({
   position: 'fixed',
   zIndex: 100,
-  top: vars.space['4'],
+  top: `calc(${vars.size.headerHeight} + ${vars.space['2']})`,
   left: vars.space['4'],
   right: vars.space['4'],
   display: 'flex',

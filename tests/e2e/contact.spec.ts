@@ -234,6 +234,28 @@ test('hostile input stays inert text and never costs the other fields their valu
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contactez-nous');
 });
 
+test('what a visitor types before the JavaScript has loaded is kept once it runs', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // Hold back the contact page's own chunk, as a slow network would.
+  await page.route(/\/assets\/contact-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/contact', { waitUntil: 'commit' });
+  const fields = form(page);
+  await expect(fields.submit).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'contact@propllc.fr' })).toBeVisible();
+  await fields.name.fill(valid.name);
+  await fields.message.fill(valid.message);
+  await expect(fields.submit).toBeDisabled();
+  release();
+  await expect(fields.submit).toBeEnabled();
+  await expect(page.getByRole('link', { name: 'contact@propllc.fr' })).toHaveCount(0);
+  await expect(fields.name).toHaveValue(valid.name);
+  await expect(fields.message).toHaveValue(valid.message);
+});
+
 test('a bot filling the hidden trap field is told its message was sent, and nothing is sent', async ({ page }) => {
   const fields = await openContact(page);
   await fillValid(page);

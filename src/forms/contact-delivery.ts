@@ -13,6 +13,8 @@ export const contactEndpoint: string | undefined =
 /** How long the simulated sending lasts when no endpoint is configured. */
 export const simulatedDelayMs = 1000;
 
+const requestTimeoutMs = 20_000;
+
 export type SendContact = (values: ContactValues) => Promise<void>;
 
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -24,6 +26,8 @@ export function postContact(endpoint: string): SendContact {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ name, email, phone, message }),
+      // On a dead mobile connection, give up and offer the email address rather than spin forever.
+      signal: AbortSignal.timeout(requestTimeoutMs),
     });
     if (!response.ok) throw new Error(`Contact endpoint answered ${response.status}`);
   };

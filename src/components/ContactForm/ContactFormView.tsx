@@ -54,7 +54,6 @@ function withEmailLink(text: string, email: string) {
  * is kept, and nothing they type is ever rendered back as markup.
  */
 export function ContactFormView({ copy, email, schema, send }: ContactFormViewProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   const sending = useRef(false);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [submitting, setSubmitting] = useState(false);
@@ -102,7 +101,7 @@ export function ContactFormView({ copy, email, schema, send }: ContactFormViewPr
   };
 
   return (
-    <form ref={formRef} className={styles.root} noValidate={hydrated} onSubmit={handleSubmit}>
+    <form className={styles.root} noValidate={hydrated} onSubmit={handleSubmit}>
       {contactFieldNames.map((field) => {
         const error = errors[field];
         const limits: { min?: number; max: number } = contactLimits[field];

@@ -4,7 +4,8 @@ import { prerenderPaths } from './src/registry';
 export default {
   appDirectory: 'src',
   // build/client is moved to dist/ by scripts/postbuild.ts once every page is rendered.
-  buildDirectory: 'build',
+  // BUILD_DIR lets the e2e tests build a second copy (with VITE_CONTACT_ENDPOINT) without touching build/.
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
   // A static site: every route is rendered to HTML at build time, then hydrated.
   ssr: false,
   prerender: prerenderPaths,

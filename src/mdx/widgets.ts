@@ -21,6 +21,7 @@ export const widgets = {
   TermsSections: '/src/mdx/collections/TermsSections.tsx',
   LegalSections: '/src/mdx/collections/LegalSections.tsx',
   LastUpdated: '/src/components/LastUpdated/LastUpdated.tsx',
+  ContactForm: '/src/components/ContactForm/ContactForm.tsx',
 } as const satisfies Record<string, `/src/${string}.tsx`>;
 
 export type WidgetName = keyof typeof widgets;

@@ -1,0 +1,83 @@
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { vars } from '../../styles/theme.css';
+
+export const root = style({
+  display: 'grid',
+  gap: vars.space['5'],
+  maxWidth: vars.size.prose,
+});
+
+export const field = style({ display: 'grid', gap: vars.space['2'] });
+
+export const label = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.navy });
+
+export const control = recipe({
+  base: {
+    width: '100%',
+    minHeight: vars.size.target,
+    padding: `${vars.space['2']} ${vars.space['3']}`,
+    font: 'inherit',
+    color: vars.color.text,
+    background: vars.color.background,
+    // textMuted, not the light border colour: a field's edge needs 3:1 against the page.
+    border: `${vars.size.border} solid ${vars.color.textMuted}`,
+    borderRadius: vars.radius.sm,
+    resize: 'vertical',
+    '::placeholder': { color: vars.color.textMuted, opacity: 1 },
+  },
+  variants: {
+    invalid: {
+      true: {
+        borderColor: vars.color.danger,
+        boxShadow: `inset 0 0 0 ${vars.size.border} ${vars.color.danger}`,
+        background: vars.color.dangerSoft,
+      },
+      false: {},
+    },
+  },
+});
+
+export const error = style({
+  margin: 0,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+});
+
+// Out of sight and out of the accessibility tree; bots reading the markup still see a field to fill.
+export const honeypot = style({ display: 'none' });
+
+export const note = style({
+  margin: 0,
+  padding: vars.space['3'],
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+});
+
+export const link = style({
+  color: vars.color.focus,
+  textDecoration: 'underline',
+  overflowWrap: 'anywhere',
+});
+
+export const submit = style({
+  justifySelf: 'start',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: vars.size.target,
+  padding: `${vars.space['2']} ${vars.space['5']}`,
+  border: 'none',
+  borderRadius: vars.radius.full,
+  background: vars.color.accent,
+  color: vars.color.white,
+  font: 'inherit',
+  fontWeight: vars.fontWeight.bold,
+  cursor: 'pointer',
+  transition: 'background-color 120ms ease',
+  ':hover': { background: vars.color.accentHover },
+  ':disabled': { background: vars.color.accentHover, cursor: 'not-allowed' },
+});

@@ -1,0 +1,148 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { ContactFormCopy } from '../../content/contact-form-schema.ts';
+import { type SendContact, simulatedDelayMs, wait } from '../../forms/contact-delivery.ts';
+import {
+  contactFieldNames,
+  contactLimits,
+  type ContactErrors,
+  type ContactFieldName,
+  type ContactSchema,
+  validateContact,
+} from '../../forms/contact-schema.ts';
+import { notify } from '../Toasts/Toasts.tsx';
+import * as styles from './ContactForm.css';
+
+export interface ContactFormViewProps {
+  /** All the form's words; `{email}` already replaced by the contact address. */
+  copy: ContactFormCopy;
+  /** The contact address, linked from the note shown until the form's JavaScript runs. */
+  email: string;
+  schema: ContactSchema;
+  /** Delivers a valid message; rejects when it could not be delivered. */
+  send: SendContact;
+}
+
+/** Name of the trap field: a name that form-filling bots like to complete. */
+const honeypotName = 'website';
+
+const inputAttributes = {
+  name: { type: 'text', autoComplete: 'name' },
+  email: { type: 'email', autoComplete: 'email' },
+  phone: { type: 'tel', autoComplete: 'tel' },
+} as const;
+
+const fieldId = (field: ContactFieldName) => `contact-${field}`;
+const errorId = (field: ContactFieldName) => `contact-${field}-error`;
+
+/** Renders `text` with each `{email}` as a mailto link. */
+function withEmailLink(text: string, email: string) {
+  return text.split('{email}').flatMap((part, index) =>
+    index === 0
+      ? [part]
+      : [
+          <a key={index} href={`mailto:${email}`} className={styles.link}>
+            {email}
+          </a>,
+          part,
+        ],
+  );
+}
+
+/**
+ * The contact form. Fields are uncontrolled: what a visitor types before the JavaScript has loaded
+ * is kept, and nothing they type is ever rendered back as markup.
+ */
+export function ContactFormView({ copy, email, schema, send }: ContactFormViewProps) {
+  const sending = useRef(false);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  // False in the pre-rendered HTML: the page then relies on the browser's own checks
+  // (required, minlength, maxlength) and tells visitors without JavaScript how to reach us.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const clearError = (field: ContactFieldName) => {
+    if (errors[field] !== undefined) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (sending.current) return;
+    const data = new FormData(form);
+    const raw = Object.fromEntries(contactFieldNames.map((field) => [field, data.get(field) ?? '']));
+    const result = validateContact(schema, raw);
+
+    if (!result.success) {
+      // Render the messages and aria-invalid first, so the focused field is announced with its error.
+      flushSync(() => setErrors(result.errors));
+      form.querySelector<HTMLElement>(`#${fieldId(result.firstInvalid)}`)?.focus();
+      notify('error', copy.toasts.invalid);
+      return;
+    }
+
+    setErrors({});
+    sending.current = true;
+    setSubmitting(true);
+    const honeypot = data.get(honeypotName);
+    const isBot = typeof honeypot === 'string' && honeypot !== '';
+    try {
+      // A bot gets the same answer as a person, so it has no reason to try again differently.
+      await (isBot ? wait(simulatedDelayMs) : send(result.values));
+      form.reset();
+      notify('success', copy.toasts.sent);
+    } catch {
+      notify('error', copy.toasts.failed);
+    } finally {
+      sending.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className={styles.root} noValidate={hydrated} onSubmit={handleSubmit}>
+      {contactFieldNames.map((field) => {
+        const error = errors[field];
+        const limits: { min?: number; max: number } = contactLimits[field];
+        const common = {
+          id: fieldId(field),
+          name: field,
+          required: true,
+          minLength: limits.min,
+          // Without JavaScript the browser enforces the limit; with it, the schema's message explains it.
+          maxLength: hydrated ? undefined : limits.max,
+          placeholder: copy.fields[field].placeholder,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? errorId(field) : undefined,
+          className: styles.control({ invalid: Boolean(error) }),
+          onChange: () => clearError(field),
+        } as const;
+        return (
+          <div key={field} className={styles.field}>
+            <label htmlFor={fieldId(field)} className={styles.label}>
+              {copy.fields[field].label}
+            </label>
+            {field === 'message' ? <textarea rows={6} {...common} /> : <input {...inputAttributes[field]} {...common} />}
+            {error ? (
+              <p id={errorId(field)} className={styles.error}>
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+
+      <div className={styles.honeypot}>
+        <label htmlFor="contact-website">{copy.fields.honeypot}</label>
+        <input id="contact-website" name={honeypotName} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+
+      {hydrated ? null : <p className={styles.note}>{withEmailLink(copy.noScript, email)}</p>}
+
+      <button type="submit" className={styles.submit} disabled={!hydrated || submitting}>
+        {submitting ? copy.submit.submitting : copy.submit.idle}
+      </button>
+    </form>
+  );
+}

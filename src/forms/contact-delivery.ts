@@ -1,0 +1,38 @@
+/**
+ * Where a valid contact message goes. `VITE_CONTACT_ENDPOINT`, read at build time, is a URL
+ * that accepts a JSON POST (Formspree-style); without it the form only simulates the sending,
+ * and the site makes no network request at all.
+ */
+import type { ContactValues } from './contact-schema.ts';
+
+const configured: unknown = import.meta.env.VITE_CONTACT_ENDPOINT;
+
+export const contactEndpoint: string | undefined =
+  typeof configured === 'string' && configured.trim() !== '' ? configured.trim() : undefined;
+
+/** How long the simulated sending lasts when no endpoint is configured. */
+export const simulatedDelayMs = 1000;
+
+const requestTimeoutMs = 20_000;
+
+export type SendContact = (values: ContactValues) => Promise<void>;
+
+export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Rejects on a network error or a non-2xx answer, so the form keeps what the visitor typed. */
+export function postContact(endpoint: string): SendContact {
+  return async ({ name, email, phone, message }) => {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ name, email, phone, message }),
+      // On a dead mobile connection, give up and offer the email address rather than spin forever.
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    if (!response.ok) throw new Error(`Contact endpoint answered ${response.status}`);
+  };
+}
+
+export const simulateContact: SendContact = () => wait(simulatedDelayMs);
+
+export const sendContact: SendContact = contactEndpoint ? postContact(contactEndpoint) : simulateContact;

@@ -1,0 +1,65 @@
+/**
+ * The one validation schema of the contact form. Values are trimmed before any rule runs, so
+ * "   " is empty and " Jo " counts 2 characters; the trimmed values are what gets sent.
+ * Messages come from content/contact-form.ts (passed in, so this file holds no copy).
+ * Lengths are counted like the browser's own `minlength`/`maxlength` (UTF-16 code units).
+ */
+import * as v from 'valibot';
+import type { ContactFormCopy } from '../content/contact-form-schema.ts';
+
+/** Also written into the HTML (`minlength`/`maxlength`) for visitors without JavaScript. */
+export const contactLimits = {
+  name: { min: 2, max: 100 },
+  email: { max: 255 },
+  phone: { min: 10, max: 20 },
+  message: { min: 10, max: 1000 },
+} as const;
+
+export const contactFieldNames = ['name', 'email', 'phone', 'message'] as const;
+export type ContactFieldName = (typeof contactFieldNames)[number];
+export type ContactValues = Record<ContactFieldName, string>;
+export type ContactErrors = Partial<Record<ContactFieldName, string>>;
+
+export function createContactSchema(messages: ContactFormCopy['errors']) {
+  const { name, email, phone, message } = contactLimits;
+  // A missing field (not a string) is treated as empty, so it gets its field's "too short" message.
+  const trimmed = v.pipe(v.optional(v.string(), ''), v.trim());
+  return v.object({
+    name: v.pipe(
+      trimmed,
+      v.minLength(name.min, messages.nameTooShort),
+      v.maxLength(name.max, messages.nameTooLong),
+    ),
+    email: v.pipe(trimmed, v.email(messages.emailInvalid), v.maxLength(email.max, messages.emailTooLong)),
+    phone: v.pipe(
+      trimmed,
+      v.minLength(phone.min, messages.phoneTooShort),
+      v.maxLength(phone.max, messages.phoneTooLong),
+    ),
+    message: v.pipe(
+      trimmed,
+      v.minLength(message.min, messages.messageTooShort),
+      v.maxLength(message.max, messages.messageTooLong),
+    ),
+  });
+}
+
+export type ContactSchema = ReturnType<typeof createContactSchema>;
+
+export type ContactValidation =
+  | { success: true; values: ContactValues }
+  | { success: false; errors: ContactErrors; firstInvalid: ContactFieldName };
+
+/** Validates raw form values: trimmed values, or one message per invalid field (the first rule it breaks). */
+export function validateContact(schema: ContactSchema, input: Partial<Record<ContactFieldName, unknown>>): ContactValidation {
+  const result = v.safeParse(schema, input);
+  if (result.success) return { success: true, values: result.output };
+  const errors: ContactErrors = {};
+  for (const issue of result.issues) {
+    const key = issue.path?.[0]?.key;
+    const field = contactFieldNames.find((name) => name === key);
+    if (field && errors[field] === undefined) errors[field] = issue.message;
+  }
+  const firstInvalid = contactFieldNames.find((name) => errors[name] !== undefined) ?? 'name';
+  return { success: false, errors, firstInvalid };
+}

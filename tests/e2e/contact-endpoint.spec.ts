@@ -1,0 +1,163 @@
+/**
+ * Endpoint mode: VITE_CONTACT_ENDPOINT is read at build time, so this file builds the site a second
+ * time (into build/e2e-endpoint, not dist/) with the endpoint pointing at a stub server started here,
+ * then serves that build on a free port. Only this file pays for the extra build.
+ */
+import { execFile } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { createStaticServer } from '../../scripts/static-server.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const buildDir = 'build/e2e-endpoint';
+
+type Mode = 'ok' | 'error' | 'network';
+interface Received {
+  method: string;
+  contentType: string | undefined;
+  accept: string | undefined;
+  body: unknown;
+}
+
+let mode: Mode = 'ok';
+let received: Received[] = [];
+let stub: Server;
+let site: Server;
+let siteUrl = '';
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => resolve(body));
+  });
+
+const listen = (server: Server) =>
+  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // A Formspree-like endpoint on another origin: answers CORS preflights, then the POST.
+  stub = createServer(async (request, response) => {
+    const cors = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'POST',
+      'Access-Control-Allow-Headers': 'Content-Type, Accept',
+    };
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, cors).end();
+      return;
+    }
+    const body = await readBody(request);
+    received.push({
+      method: request.method ?? '',
+      contentType: request.headers['content-type'],
+      accept: request.headers.accept,
+      body: JSON.parse(body),
+    });
+    if (mode === 'network') {
+      request.socket.destroy();
+      return;
+    }
+    // Long enough to see the "sending" state.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    response
+      .writeHead(mode === 'ok' ? 200 : 500, { ...cors, 'Content-Type': 'application/json' })
+      .end(JSON.stringify(mode === 'ok' ? { ok: true } : { error: 'boom' }));
+  });
+  const stubPort = await listen(stub);
+
+  await promisify(execFile)('npx', ['react-router', 'build'], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: buildDir, VITE_CONTACT_ENDPOINT: `http://127.0.0.1:${stubPort}/contact` },
+  });
+  site = createStaticServer(`${root}/${buildDir}/client`);
+  siteUrl = `http://127.0.0.1:${await listen(site)}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => site?.close(resolve));
+  await new Promise((resolve) => stub?.close(resolve));
+});
+
+const visitor = {
+  name: '  Jeanne Martin ',
+  email: 'jeanne.martin@example.com',
+  phone: '+33 6 12 34 56 78',
+  message: 'Bonjour, je voudrais encaisser mes payouts sur une LLC.',
+};
+
+let consoleErrors: string[] = [];
+
+test.beforeEach(({ page }) => {
+  mode = 'ok';
+  received = [];
+  consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+});
+
+async function fillAndSend(page: Page) {
+  await page.goto(`${siteUrl}/contact`);
+  const submit = page.getByRole('button', { name: 'Envoyer le message' });
+  await expect(submit).toBeEnabled();
+  await page.getByLabel('Nom complet').fill(visitor.name);
+  await page.getByLabel('Adresse email').fill(visitor.email);
+  await page.getByLabel('Numéro de téléphone').fill(visitor.phone);
+  await page.getByLabel('Message', { exact: true }).fill(visitor.message);
+  await submit.click();
+}
+
+const fieldsOf = (page: Page) =>
+  [
+    [page.getByLabel('Nom complet'), visitor.name],
+    [page.getByLabel('Adresse email'), visitor.email],
+    [page.getByLabel('Numéro de téléphone'), visitor.phone],
+    [page.getByLabel('Message', { exact: true }), visitor.message],
+  ] as const;
+
+test('a valid message is POSTed as JSON to the endpoint, then the visitor is thanked', async ({ page }) => {
+  await fillAndSend(page);
+  await expect(page.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
+  const toast = page.getByRole('status').filter({ hasText: 'Message envoyé !' });
+  await expect(toast).toContainText('Nous vous contacterons dans les plus brefs délais.');
+  expect(received).toEqual([
+    {
+      method: 'POST',
+      contentType: 'application/json',
+      accept: 'application/json',
+      body: { name: 'Jeanne Martin', email: visitor.email, phone: visitor.phone, message: visitor.message },
+    },
+  ]);
+  for (const [field] of fieldsOf(page)) await expect(field).toHaveValue('');
+  expect(consoleErrors).toEqual([]);
+});
+
+for (const failure of ['error', 'network'] as const) {
+  test(`when the endpoint fails (${failure}), the visitor gets the contact email and keeps every field`, async ({
+    page,
+  }) => {
+    mode = failure;
+    await fillAndSend(page);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText("Échec de l'envoi");
+    await expect(alert).toContainText("Votre message n'a pas pu être envoyé");
+    await expect(alert).toContainText('contact@propllc.fr');
+    await expect(page.getByRole('status')).toHaveCount(0);
+    for (const [field, value] of fieldsOf(page)) await expect(field).toHaveValue(value);
+    await expect(page.getByRole('button', { name: 'Envoyer le message' })).toBeEnabled();
+    // Chromium may retry once a POST whose connection was reset; a 500 is never retried.
+    if (failure === 'error') expect(received).toHaveLength(1);
+    else expect(received.length).toBeGreaterThanOrEqual(1);
+    // The browser itself logs the failed request; the page adds no error of its own.
+    expect(consoleErrors.filter((text) => !/Failed to load resource|net::ERR_/.test(text))).toEqual([]);
+  });
+}

@@ -1,0 +1,146 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-hot-toast/headless';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contactForm } from '../../content/contact-form.ts';
+import { ContactFormView } from '../../src/components/ContactForm/ContactFormView.tsx';
+import { Toaster } from '../../src/components/Toasts/Toasts.tsx';
+import type { SendContact } from '../../src/forms/contact-delivery.ts';
+import { createContactSchema } from '../../src/forms/contact-schema.ts';
+
+const email = 'contact@example.fr';
+const copy = {
+  ...contactForm,
+  toasts: { ...contactForm.toasts, failed: { title: 'Échec', text: `Écrivez-nous à ${email}.` } },
+};
+const schema = createContactSchema(contactForm.errors);
+
+function setup(send: SendContact = () => Promise.resolve()) {
+  const user = userEvent.setup();
+  render(
+    <>
+      <ContactFormView copy={copy} email={email} schema={schema} send={send} />
+      <Toaster />
+    </>,
+  );
+  const fields = {
+    name: screen.getByLabelText('Nom complet'),
+    email: screen.getByLabelText('Adresse email'),
+    phone: screen.getByLabelText('Numéro de téléphone'),
+    message: screen.getByLabelText('Message'),
+  };
+  const submit = screen.getByRole('button', { name: 'Envoyer le message' });
+  const fillValid = async () => {
+    await user.type(fields.name, 'Jeanne Martin');
+    await user.type(fields.email, 'jeanne@example.com');
+    await user.type(fields.phone, '0612345678');
+    await user.type(fields.message, 'Bonjour, parlons de ma LLC.');
+  };
+  return { user, fields, submit, fillValid };
+}
+
+afterEach(() => {
+  act(() => toast.remove());
+});
+
+describe('ContactFormView', () => {
+  it('once running, lets its own messages replace the browser checks and lifts the length cap', () => {
+    const { fields } = setup();
+    expect(screen.getByRole('button', { name: 'Envoyer le message' }).closest('form')).toHaveAttribute('novalidate');
+    expect(fields.message).not.toHaveAttribute('maxlength');
+    expect(fields.message).toHaveAttribute('required');
+    expect(screen.queryByRole('link', { name: email })).not.toBeInTheDocument();
+  });
+
+  it('on an empty submission, links each message to its field, focuses the first and raises one alert', async () => {
+    const send = vi.fn<SendContact>();
+    const { user, fields, submit } = setup(send);
+    await user.click(submit);
+    expect(fields.name).toHaveAccessibleDescription('Le nom doit contenir au moins 2 caractères');
+    expect(fields.email).toHaveAccessibleDescription('Adresse email invalide');
+    expect(fields.phone).toHaveAccessibleDescription('Numéro de téléphone invalide');
+    expect(fields.message).toHaveAccessibleDescription('Le message doit contenir au moins 10 caractères');
+    for (const field of Object.values(fields)) expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(fields.name).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('Erreur de validation');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it("clears a field's error as soon as it is edited", async () => {
+    const { user, fields, submit } = setup();
+    await user.click(submit);
+    await user.type(fields.email, 'x');
+    expect(fields.email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Adresse email invalide')).not.toBeInTheDocument();
+    expect(fields.name).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('sends trimmed values, shows the sending state, then thanks the visitor and empties the form', async () => {
+    let finish: () => void = () => undefined;
+    const send = vi.fn<SendContact>(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { user, fields, submit, fillValid } = setup(send);
+    await fillValid();
+    await user.type(fields.name, '   ');
+    await user.click(submit);
+    expect(send).toHaveBeenCalledWith({
+      name: 'Jeanne Martin',
+      email: 'jeanne@example.com',
+      phone: '0612345678',
+      message: 'Bonjour, parlons de ma LLC.',
+    });
+    expect(submit).toHaveTextContent('Envoi en cours...');
+    expect(submit).toBeDisabled();
+    // A second click while sending sends nothing more.
+    await user.click(submit);
+    expect(send).toHaveBeenCalledTimes(1);
+
+    await act(async () => finish());
+    expect(await screen.findByRole('status')).toHaveTextContent('Nous vous contacterons dans les plus brefs délais.');
+    for (const field of Object.values(fields)) expect(field).toHaveValue('');
+    expect(submit).toHaveTextContent('Envoyer le message');
+    expect(submit).toBeEnabled();
+  });
+
+  it('when sending fails, gives the email address and keeps every value', async () => {
+    const { user, fields, submit, fillValid } = setup(() => Promise.reject(new Error('500')));
+    await fillValid();
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Écrivez-nous à ${email}.`);
+    expect(fields.name).toHaveValue('Jeanne Martin');
+    expect(fields.message).toHaveValue('Bonjour, parlons de ma LLC.');
+    await waitFor(() => expect(submit).toBeEnabled());
+  });
+
+  it('pretends to succeed, without sending, when the hidden trap field is filled', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const send = vi.fn<SendContact>(() => Promise.resolve());
+      const { user, submit, fillValid } = setup(send);
+      await fillValid();
+      const trap = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+      trap.value = 'https://spam.example';
+      await user.click(submit);
+      await act(async () => vi.advanceTimersByTime(1000));
+      expect(await screen.findByRole('status')).toHaveTextContent('Message envoyé');
+      expect(send).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('renders markup typed by the visitor as text, never as HTML', async () => {
+    const { user, fields, submit } = setup();
+    await user.type(fields.name, '<img src=x onerror=alert(1)>');
+    await user.click(submit);
+    expect(document.querySelector('img')).toBeNull();
+    expect(fields.name).toHaveValue('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('Toaster', () => {
+  it('shows at most three toasts, newest first, dropping the oldest', async () => {
+    const { user, submit } = setup();
+    for (let i = 0; i < 5; i += 1) await user.click(submit);
+    expect(screen.getAllByRole('alert')).toHaveLength(3);
+  });
+});

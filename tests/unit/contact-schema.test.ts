@@ -1,0 +1,141 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { contactForm } from '../../content/contact-form.ts';
+import { contactFormCopySchema } from '../../src/content/contact-form-schema.ts';
+import {
+  contactLimits,
+  createContactSchema,
+  type ContactFieldName,
+  type ContactValues,
+  validateContact,
+} from '../../src/forms/contact-schema.ts';
+
+const schema = createContactSchema(contactForm.errors);
+
+const valid: ContactValues = {
+  name: 'Jeanne Martin',
+  email: 'jeanne.martin@example.com',
+  phone: '+33 6 12 34 56 78',
+  message: 'Je voudrais recevoir mes payouts sur une LLC.',
+};
+
+/** The message shown for `field` when it holds `value` and every other field is valid, or null. */
+function errorFor(field: ContactFieldName, value: string): string | null {
+  const result = validateContact(schema, { ...valid, [field]: value });
+  return result.success ? null : (result.errors[field] ?? null);
+}
+
+const email = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+
+describe('contact form copy', () => {
+  it('is valid against its schema', () => {
+    expect(v.safeParse(contactFormCopySchema, contactForm).issues).toBeUndefined();
+  });
+
+  it('uses the exact specified wording', () => {
+    expect(contactForm.submit).toEqual({ idle: 'Envoyer le message', submitting: 'Envoi en cours...' });
+    expect(contactForm.toasts.invalid).toEqual({
+      title: 'Erreur de validation',
+      text: 'Veuillez corriger les erreurs dans le formulaire.',
+    });
+    expect(contactForm.toasts.sent).toEqual({
+      title: 'Message envoyé\u202f!',
+      text: 'Nous vous contacterons dans les plus brefs délais.',
+    });
+  });
+});
+
+describe('contact schema', () => {
+  it('accepts a valid message and returns the values trimmed', () => {
+    const result = validateContact(schema, {
+      name: '  Jeanne Martin ',
+      email: ' jeanne.martin@example.com\n',
+      phone: '\t+33 6 12 34 56 78 ',
+      message: `  ${valid.message}  `,
+    });
+    expect(result).toEqual({ success: true, values: valid });
+  });
+
+  it.each([
+    // [field, value, expected message or null]
+    ['name', 'J', 'Le nom doit contenir au moins 2 caractères'],
+    ['name', 'Jo', null],
+    ['name', '', 'Le nom doit contenir au moins 2 caractères'],
+    ['name', '    ', 'Le nom doit contenir au moins 2 caractères'],
+    ['name', '   J   ', 'Le nom doit contenir au moins 2 caractères'],
+    ['name', '   Jo   ', null],
+    ['name', 'a'.repeat(99), null],
+    ['name', 'a'.repeat(100), null],
+    ['name', 'a'.repeat(101), 'Le nom est trop long'],
+    ['name', ` ${'a'.repeat(100)} `, null],
+    ['email', '', 'Adresse email invalide'],
+    ['email', '   ', 'Adresse email invalide'],
+    ['email', 'jeanne', 'Adresse email invalide'],
+    ['email', 'jeanne@', 'Adresse email invalide'],
+    ['email', 'jeanne@example', 'Adresse email invalide'],
+    ['email', 'je anne@example.com', 'Adresse email invalide'],
+    ['email', '  jeanne@example.com  ', null],
+    ['email', email(254), null],
+    ['email', email(255), null],
+    ['email', email(256), "L'email est trop long"],
+    ['email', ` ${email(255)} `, null],
+    ['phone', '061234567', 'Numéro de téléphone invalide'],
+    ['phone', '0612345678', null],
+    ['phone', '          ', 'Numéro de téléphone invalide'],
+    ['phone', ' 061234567 ', 'Numéro de téléphone invalide'],
+    ['phone', ' 0612345678 ', null],
+    ['phone', '0'.repeat(19), null],
+    ['phone', '0'.repeat(20), null],
+    ['phone', '0'.repeat(21), 'Numéro de téléphone trop long'],
+    ['phone', `  ${'0'.repeat(20)}  `, null],
+    ['message', '123456789', 'Le message doit contenir au moins 10 caractères'],
+    ['message', '1234567890', null],
+    ['message', '\n\n\n\n\n\n\n\n\n\n\n', 'Le message doit contenir au moins 10 caractères'],
+    ['message', '   123456789   ', 'Le message doit contenir au moins 10 caractères'],
+    ['message', 'm'.repeat(999), null],
+    ['message', 'm'.repeat(1000), null],
+    ['message', 'm'.repeat(1001), 'Le message est trop long'],
+    ['message', ` ${'m'.repeat(1000)}\n`, null],
+  ] as const)('%s = %j → %s', (field, value, expected) => {
+    expect(errorFor(field, value)).toBe(expected);
+  });
+
+  it('reports every invalid field at once, one message each, and names the first invalid field', () => {
+    const result = validateContact(schema, { name: '', email: '', phone: '', message: '' });
+    expect(result).toEqual({
+      success: false,
+      firstInvalid: 'name',
+      errors: {
+        name: 'Le nom doit contenir au moins 2 caractères',
+        email: 'Adresse email invalide',
+        phone: 'Numéro de téléphone invalide',
+        message: 'Le message doit contenir au moins 10 caractères',
+      },
+    });
+    const partial = validateContact(schema, { ...valid, phone: '1', message: '' });
+    expect(partial.success === false && partial.firstInvalid).toBe('phone');
+  });
+
+  it('treats a missing field as empty', () => {
+    expect(validateContact(schema, { name: valid.name })).toMatchObject({
+      success: false,
+      firstInvalid: 'email',
+    });
+  });
+
+  it('counts emoji, right-to-left text and control characters as text, without choking', () => {
+    expect(errorFor('name', '😀😀')).toBeNull();
+    expect(errorFor('name', 'مرحبا')).toBeNull();
+    expect(errorFor('message', '<script>alert(1)</script>')).toBeNull();
+    expect(errorFor('message', '\u0000\u0007\u202E'.repeat(3_334))).toBe('Le message est trop long');
+  });
+
+  it('matches the limits written into the HTML for visitors without JavaScript', () => {
+    expect(contactLimits).toEqual({
+      name: { min: 2, max: 100 },
+      email: { max: 255 },
+      phone: { min: 10, max: 20 },
+      message: { min: 10, max: 1000 },
+    });
+  });
+});

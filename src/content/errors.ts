@@ -45,3 +45,14 @@ export function describeFrontmatterIssues(
     return { field, problem: `${issue.message}.` };
   });
 }
+
+/**
+ * Why an internal link target is not a page, or `undefined` when it is one.
+ * Valid targets: a path of the route registry (src/registry.ts), optionally followed by `#ancre` or `?…`.
+ */
+export function unknownInternalLink(target: string, pagePaths: readonly string[]): string | undefined {
+  const pathname = target.replace(/[?#].*$/, '');
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (pathname === '' || pagePaths.includes(normalised)) return undefined;
+  return `lien interne inconnu : ${target} (pages existantes : ${pagePaths.join(', ')}). Corrigez l'adresse du lien ou choisissez une de ces pages.`;
+}

@@ -3,7 +3,8 @@
  *   - each MDX file goes through the same compile pipeline as the build (frontmatter, widgets,
  *     internal links, MDX syntax), so `npm run check`, `npm run dev` and the build report the same errors;
  *   - then what spans files: duplicate `order` in a collection, a registry page without its file;
- *   - then `content/site.ts` (values, and the links of the menus).
+ *   - then `content/site.ts` (values, and the links of the menus);
+ *   - then the French spaces of the texts in `content/*.ts`, which no plugin corrects.
  * Returns French, editor-facing messages; `scripts/check-content.ts` prints them.
  */
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ import * as v from 'valibot';
 import { VFile } from 'vfile';
 import { parse as parseYaml } from 'yaml';
 import { mdxOptions } from '../mdx/pipeline.ts';
+import { frenchTypography } from '../mdx/rehype-french-typography.ts';
 import { pages } from '../registry.ts';
 import { ContentError, unknownInternalLink } from './errors.ts';
 import { collectionOf, orderedCollections } from './schema.ts';
@@ -91,6 +93,41 @@ async function checkSite(root: string): Promise<string[]> {
   });
 }
 
+/** An ordinary or no-break space where French wants a narrow one: what the built-page check rejects. */
+const wrongSpace = /[ \u00A0][?!:;»]|«[ \u00A0]/;
+
+/**
+ * `content/*.ts` files are not run through the MDX typography plugin: their editors type the
+ * narrow no-break spaces themselves. This catches the ordinary spaces they leave, with the fixed text to paste.
+ */
+async function checkTsTypography(root: string): Promise<string[]> {
+  const dir = path.join(root, 'content');
+  if (!existsSync(dir)) return [];
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.ts')).sort();
+  const problems: string[] = [];
+  for (const name of files) {
+    const file = path.join(dir, name);
+    const source = await readFile(file, 'utf8');
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const visit = (value: unknown, field: string): void => {
+      if (typeof value === 'string') {
+        if (!wrongSpace.test(value)) return;
+        const index = source.indexOf(value);
+        const line = index === -1 ? undefined : source.slice(0, index).split('\n').length;
+        problems.push(
+          `content/${name}${line ? `:${line}` : ''} → « ${field} » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${frenchTypography(value)} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
+        );
+      } else if (Array.isArray(value)) {
+        value.forEach((item, index) => visit(item, `${field}.${index}`));
+      } else if (value && typeof value === 'object') {
+        for (const [key, item] of Object.entries(value)) visit(item, field ? `${field}.${key}` : key);
+      }
+    };
+    for (const [exported, value] of Object.entries(module)) visit(value, exported === 'default' ? '' : exported);
+  }
+  return problems;
+}
+
 export interface CheckOptions {
   /**
    * Whether every page of the registry must have its file in content/pages/. True for the site;
@@ -149,5 +186,6 @@ export async function checkContent(root: string, { requireAllPages = true }: Che
   }
 
   problems.push(...(await checkSite(root)));
+  problems.push(...(await checkTsTypography(root)));
   return problems;
 }

@@ -108,3 +108,14 @@ describe('npm run check: messages for editors', () => {
     expect(problems.some((problem) => problem.startsWith('content/pages/about.mdx'))).toBe(false);
   });
 });
+
+describe('npm run check: typography of content/*.ts', () => {
+  it('names each text typed with an ordinary space before ? or :, and gives the fixed text', async () => {
+    expect(await check('ts-typography')).toMatchInlineSnapshot(`
+      [
+        "content/contact-form.ts:3 → « contactForm.title » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Une question ? » (copiez-le depuis ce message, il contient les espaces fines insécables).",
+        "content/contact-form.ts:4 → « contactForm.fields.0.label » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Votre email :  » (copiez-le depuis ce message, il contient les espaces fines insécables).",
+      ]
+    `);
+  });
+});

@@ -63,6 +63,22 @@ function toMessage(error: unknown, relative: string): string {
   return `${relative}${line ? `:${line}` : ''} → ${explainSyntaxError(reason)}`;
 }
 
+/** Loads a `content/*.ts` file; a syntax error (a missing quote, comma or brace) becomes a French message. */
+async function importContentFile(file: string, relative: string): Promise<{ module?: Record<string, unknown>; problem?: string }> {
+  try {
+    return { module: (await import(pathToFileURL(file).href)) as Record<string, unknown> };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    // esbuild (tsx) reports `file.ts:2:22: ERROR: Expected "}" but found "équipe"`.
+    const located = /:(\d+):\d+: ERROR: (.*)/.exec(text);
+    const where = located ? `${relative}:${located[1]}` : relative;
+    const detail = located?.[2] ?? text.split('\n')[0];
+    return {
+      problem: `${where} → le fichier ne peut pas être lu (${detail}). Vérifiez qu'aucune apostrophe, guillemet, virgule ou accolade ne manque près de la ligne indiquée ; une apostrophe dans un texte entre apostrophes s'écrit \\' ou le texte se met entre guillemets "…".`,
+    };
+  }
+}
+
 function describeSiteIssue(issue: v.BaseIssue<unknown>): string {
   const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
   if (issue.type === 'strict_object' && issue.expected === 'never' && field) {
@@ -77,7 +93,8 @@ function describeSiteIssue(issue: v.BaseIssue<unknown>): string {
 async function checkSite(root: string): Promise<string[]> {
   const file = path.join(root, 'content', 'site.ts');
   if (!existsSync(file)) return [];
-  const module = (await import(pathToFileURL(file).href)) as { site?: unknown };
+  const { module, problem } = await importContentFile(file, 'content/site.ts');
+  if (!module) return problem ? [problem] : [];
   const result = v.safeParse(siteSchema, module.site);
   if (!result.success) return result.issues.map(describeSiteIssue);
 
@@ -108,7 +125,9 @@ async function checkTsTypography(root: string): Promise<string[]> {
   for (const name of files) {
     const file = path.join(dir, name);
     const source = await readFile(file, 'utf8');
-    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const { module } = await importContentFile(file, `content/${name}`);
+    // A file that cannot be loaded is reported once, by checkSite or by the type check.
+    if (!module) continue;
     const visit = (value: unknown, field: string): void => {
       if (typeof value === 'string') {
         if (!wrongSpace.test(value)) return;

@@ -67,8 +67,9 @@ export function describeFrontmatterIssues(
       };
     }
     // Length limits: say how long the text is now, so the editor knows how much to cut or add.
-    const now = issue.type === 'min_length' || issue.type === 'max_length' ? ` (actuellement ${issue.received})` : '';
-    return { field, problem: `${issue.message}${now}.` };
+    if (issue.type === 'max_length') return { field, problem: `${issue.message} (actuellement ${issue.received}) : raccourcissez le texte.` };
+    if (issue.type === 'min_length') return { field, problem: `${issue.message} (actuellement ${issue.received}) : complétez le texte.` };
+    return { field, problem: `${issue.message}.` };
   });
   // A misspelt field also makes the right one "missing": the unknown name is what the editor typed, so say it first.
   return described.sort((a, b) => Number(!a.problem.startsWith('champ inconnu')) - Number(!b.problem.startsWith('champ inconnu')));

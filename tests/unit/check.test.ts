@@ -43,6 +43,14 @@ describe('npm run check: messages for editors', () => {
     `);
   });
 
+  it('says how long a too long title is', async () => {
+    expect(await check('too-long-title')).toMatchInlineSnapshot(`
+      [
+        "content/terms/acceptation.mdx:2 → « title » doit contenir au plus 90 caractères (actuellement 107) : raccourcissez le texte.",
+      ]
+    `);
+  });
+
   it('rejects two FAQ questions with the same order', async () => {
     expect(await check('duplicate-order')).toMatchInlineSnapshot(`
       [

@@ -17,17 +17,41 @@ export class ContentError extends Error {
   }
 }
 
+/** The candidate closest to a misspelt name (`titel` → `title`), if one is close enough to be a typo. */
+export function closest(name: string, candidates: readonly string[]): string | undefined {
+  const distance = (a: string, b: string): number => {
+    let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+    for (let i = 1; i <= a.length; i++) {
+      const current = [i];
+      for (let j = 1; j <= b.length; j++) {
+        const cost = a[i - 1]?.toLowerCase() === b[j - 1]?.toLowerCase() ? 0 : 1;
+        current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      }
+      previous = current;
+    }
+    return previous[b.length] ?? Infinity;
+  };
+  let best: { candidate: string; score: number } | undefined;
+  for (const candidate of candidates) {
+    const score = distance(name, candidate);
+    if (score <= Math.max(2, Math.floor(candidate.length / 3)) && (!best || score < best.score)) best = { candidate, score };
+  }
+  return best?.candidate;
+}
+
 /** Turns valibot issues on a frontmatter object into one French sentence per field. */
 export function describeFrontmatterIssues(
   issues: readonly v.BaseIssue<unknown>[],
   knownFields: readonly string[],
 ): { field: string; problem: string }[] {
-  return issues.map((issue) => {
+  const described = issues.map((issue) => {
     const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-    if (issue.kind === 'schema' && issue.type === 'strict_object' && field) {
+    // valibot reports a key that the schema does not know with `expected: 'never'`.
+    if (issue.type === 'strict_object' && issue.expected === 'never' && field) {
+      const guess = closest(field, knownFields);
       return {
         field,
-        problem: `champ inconnu « ${field} ». Champs possibles : ${knownFields.join(', ')}. Vérifiez l'orthographe ou supprimez la ligne.`,
+        problem: `champ inconnu « ${field} ».${guess ? ` Vouliez-vous dire « ${guess} » ?` : ''} Champs possibles : ${knownFields.join(', ')}. Corrigez l'orthographe ou supprimez la ligne.`,
       };
     }
     if (issue.input === undefined && field) {
@@ -42,6 +66,23 @@ export function describeFrontmatterIssues(
         problem: `l'en-tête (frontmatter) est absent ou mal formé. Le fichier doit commencer par une ligne ---, puis les champs (${knownFields.join(', ')}), puis une ligne ---.`,
       };
     }
+    // Length limits: say how long the text is now, so the editor knows how much to cut or add.
+    if (issue.type === 'max_length') return { field, problem: `${issue.message} (actuellement ${issue.received}) : raccourcissez le texte.` };
+    if (issue.type === 'min_length') return { field, problem: `${issue.message} (actuellement ${issue.received}) : complétez le texte.` };
     return { field, problem: `${issue.message}.` };
   });
+  // A misspelt field also makes the right one "missing": the unknown name is what the editor typed, so say it first.
+  return described.sort((a, b) => Number(!a.problem.startsWith('champ inconnu')) - Number(!b.problem.startsWith('champ inconnu')));
+}
+
+/**
+ * Why an internal link target is not a page, or `undefined` when it is one.
+ * Valid targets: a path of the route registry (src/registry.ts), optionally followed by `#ancre` or `?…`.
+ */
+export function unknownInternalLink(target: string, pagePaths: readonly string[]): string | undefined {
+  const pathname = target.replace(/[?#].*$/, '');
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (pathname === '' || pagePaths.includes(normalised)) return undefined;
+  const guess = closest(normalised, pagePaths);
+  return `lien interne inconnu : ${target} (pages existantes : ${pagePaths.join(', ')}).${guess ? ` Vouliez-vous dire ${guess} ?` : ''} Corrigez l'adresse du lien ou choisissez une de ces pages.`;
 }

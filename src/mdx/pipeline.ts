@@ -5,7 +5,9 @@
 import type { CompileOptions } from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
+import { rehypeFrenchTypography, remarkFrontmatterTypography } from './rehype-french-typography.ts';
 import { remarkFrontmatterSchema } from './remark-frontmatter-schema.ts';
+import { remarkInternalLinks } from './remark-internal-links.ts';
 import { remarkPageHandle } from './remark-page-handle.ts';
 import { remarkWidgets } from './remark-widgets.ts';
 
@@ -15,9 +17,11 @@ export const mdxOptions = {
   remarkPlugins: [
     remarkFrontmatter,
     remarkFrontmatterSchema,
+    remarkFrontmatterTypography,
     [remarkMdxFrontmatter, { name: 'frontmatter' }],
     remarkPageHandle,
     remarkWidgets,
+    remarkInternalLinks,
   ],
-  rehypePlugins: [],
+  rehypePlugins: [rehypeFrenchTypography],
 } satisfies CompileOptions;

@@ -11,8 +11,9 @@ import { isMap, isScalar, parseDocument, LineCounter } from 'yaml';
 import { collectionOf, collections } from '../content/schema.ts';
 import { ContentError, describeFrontmatterIssues } from '../content/errors.ts';
 
+/** `content/faq/cout.mdx`: the file as the editor sees it, from the project root (the vfile's cwd). */
 export function relativeContentPath(file: VFile): string {
-  return path.relative(process.cwd(), file.path).split(path.sep).join('/');
+  return path.relative(file.cwd, file.path).split(path.sep).join('/');
 }
 
 export function remarkFrontmatterSchema() {

@@ -8,7 +8,7 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { ContentError } from '../content/errors.ts';
+import { closest, ContentError } from '../content/errors.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 import { isWidgetName, widgets, type WidgetName } from './widgets.ts';
 
@@ -49,9 +49,10 @@ export function remarkWidgets() {
       // Fragments and lower-case HTML tags (<br>, <abbr>) are left to MDX.
       if (!name || !/^[A-Z]/.test(name)) return;
       if (!isWidgetName(name)) {
+        const guess = closest(name, Object.keys(widgets));
         throw new ContentError(
           relativeContentPath(file),
-          `composant inconnu <${name}>. Composants disponibles : ${Object.keys(widgets).join(', ')}. Vérifiez l'orthographe (majuscules comprises).`,
+          `composant inconnu <${name}>.${guess ? ` Vouliez-vous dire <${guess}> ?` : ''} Composants disponibles : ${Object.keys(widgets).join(', ')}. Vérifiez l'orthographe (majuscules comprises) ou retirez la balise.`,
           node.position?.start.line,
         );
       }

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { pages } from '../../src/registry.ts';
+
+// Every page of the registry, and the not-found page (served for any unknown URL).
+const urls = [...pages.map((page) => page.path), '/une-page-qui-n-existe-pas'];
+
+for (const url of urls) {
+  test(`French typography: no ordinary space before ? ! : ; » or after « on ${url}`, async ({ page }) => {
+    await page.goto(url);
+    // All the text a visitor can read, closed FAQ answers included; code and scripts are not prose.
+    const offenders = await page.evaluate(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+        acceptNode: (node) =>
+          node.parentElement?.closest('script, style, template, code, pre, kbd, samp, noscript')
+            ? NodeFilter.FILTER_REJECT
+            : NodeFilter.FILTER_ACCEPT,
+      });
+      const found: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/[ \u00A0][?!:;»]|«[ \u00A0]/g)) {
+          found.push(text.slice(Math.max(0, match.index - 30), match.index + 10).trim());
+        }
+      }
+      return found;
+    });
+    expect(
+      offenders,
+      'MDX text is fixed by src/mdx/rehype-french-typography.ts; texts of content/*.ts must hold U+202F themselves',
+    ).toEqual([]);
+  });
+}

@@ -1,0 +1,48 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { media, vars } from '../../styles/theme.css';
+
+export const root = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  margin: `${vars.space['6']} 0 0`,
+  padding: 0,
+  listStyle: 'none',
+  '@media': {
+    [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space['5'] },
+    [media.lg]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  },
+});
+
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  padding: vars.space['5'],
+  background: vars.color.background,
+  border: `${vars.size.border} solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+});
+
+export const icon = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.badge,
+  height: vars.size.badge,
+  borderRadius: vars.radius.md,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+});
+
+globalStyle(`${icon} svg`, { width: vars.size.icon, height: vars.size.icon });
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const body = style({ color: vars.color.textMuted });
+
+globalStyle(`${body} > p`, { margin: 0 });

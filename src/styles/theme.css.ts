@@ -85,7 +85,7 @@ export const vars = createGlobalTheme(':root', {
   // Inside SVG drawings, in viewBox units: the drawing scales, so these are not screen pixels.
   diagram: {
     label: '18px',
-    detail: '15px',
+    detail: '16px',
     line: '2',
     arrow: '3',
   },

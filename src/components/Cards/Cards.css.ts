@@ -13,15 +13,21 @@ export const root = style({
   },
 });
 
+// On phones the icon sits beside the title to keep six cards short; from `sm` it sits above.
 export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  padding: vars.space['5'],
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  alignItems: 'center',
+  columnGap: vars.space['4'],
+  rowGap: vars.space['3'],
+  padding: vars.space['4'],
   background: vars.color.background,
   border: `${vars.size.border} solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.card,
+  '@media': {
+    [media.sm]: { gridTemplateColumns: '1fr', alignContent: 'start', padding: vars.space['5'] },
+  },
 });
 
 export const icon = style({
@@ -43,6 +49,6 @@ export const title = style({
   fontWeight: vars.fontWeight.bold,
 });
 
-export const body = style({ color: vars.color.textMuted });
+export const body = style({ gridColumn: '1 / -1', color: vars.color.textMuted });
 
 globalStyle(`${body} > p`, { margin: 0 });

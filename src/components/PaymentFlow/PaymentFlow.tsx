@@ -27,9 +27,10 @@ interface Stop {
 // SVG text does not wrap, so there are two drawings of the same flow: a vertical one, readable
 // on a 320 px phone, and a horizontal one for wide screens. CSS shows one; `display: none` also
 // takes the other out of the accessibility tree, so a screen reader meets the diagram once.
-// Coordinates are in each drawing's own viewBox units.
+// Coordinates are in each drawing's own viewBox units, with a small margin all round so the
+// outer half of each box's stroke is not clipped.
 
-const BOX = { wide: { w: 260, h: 96, gap: 110 }, narrow: { w: 300, h: 84, gap: 74 } } as const;
+const BOX = { wide: { w: 300, h: 96, gap: 100 }, narrow: { w: 300, h: 84, gap: 74 } } as const;
 
 function StopBox({ stop, x, y, w, h }: { stop: Stop; x: number; y: number; w: number; h: number }) {
   const cx = x + w / 2;
@@ -51,9 +52,10 @@ function StopBox({ stop, x, y, w, h }: { stop: Stop; x: number; y: number; w: nu
 
 function WideFlow({ titleId, title, stops, arrows }: DrawingProps) {
   const { w, h, gap } = BOX.wide;
-  const top = 8;
+  const top = 2;
+  const left = 2;
   const mid = top + h / 2;
-  const width = 3 * w + 2 * gap;
+  const width = 3 * w + 2 * gap + 2 * left;
   return (
     <svg
       className={styles.wide}
@@ -64,10 +66,10 @@ function WideFlow({ titleId, title, stops, arrows }: DrawingProps) {
     >
       <title id={titleId}>{title}</title>
       {stops.map((stop, index) => (
-        <StopBox key={index} stop={stop} x={index * (w + gap)} y={top} w={w} h={h} />
+        <StopBox key={index} stop={stop} x={left + index * (w + gap)} y={top} w={w} h={h} />
       ))}
       {arrows.map((label, index) => {
-        const start = index * (w + gap) + w + 10;
+        const start = left + index * (w + gap) + w + 10;
         const end = start + gap - 20;
         return (
           <g key={index}>
@@ -85,9 +87,10 @@ function WideFlow({ titleId, title, stops, arrows }: DrawingProps) {
 
 function NarrowFlow({ titleId, title, stops, arrows }: DrawingProps) {
   const { w, h, gap } = BOX.narrow;
-  const left = 10;
+  const left = 2;
+  const top = 2;
   const mid = left + w / 2;
-  const height = 3 * h + 2 * gap;
+  const height = 3 * h + 2 * gap + 2 * top;
   return (
     <svg
       className={styles.narrow}
@@ -98,10 +101,10 @@ function NarrowFlow({ titleId, title, stops, arrows }: DrawingProps) {
     >
       <title id={titleId}>{title}</title>
       {stops.map((stop, index) => (
-        <StopBox key={index} stop={stop} x={left} y={index * (h + gap)} w={w} h={h} />
+        <StopBox key={index} stop={stop} x={left} y={top + index * (h + gap)} w={w} h={h} />
       ))}
       {arrows.map((label, index) => {
-        const start = index * (h + gap) + h + 8;
+        const start = top + index * (h + gap) + h + 8;
         const end = start + gap - 16;
         return (
           <g key={index}>

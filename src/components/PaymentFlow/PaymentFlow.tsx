@@ -28,7 +28,8 @@ interface Stop {
 // on a 320 px phone, and a horizontal one for wide screens. CSS shows one; `display: none` also
 // takes the other out of the accessibility tree, so a screen reader meets the diagram once.
 // Coordinates are in each drawing's own viewBox units, with a small margin all round so the
-// outer half of each box's stroke is not clipped.
+// outer half of each box's stroke is not clipped. Each stop is followed by its outgoing arrow, so
+// the text reads in the order the money moves (copy-paste, reader modes).
 
 const BOX = { wide: { w: 300, h: 96, gap: 100 }, narrow: { w: 300, h: 84, gap: 74 } } as const;
 
@@ -65,19 +66,23 @@ function WideFlow({ titleId, title, stops, arrows }: DrawingProps) {
       focusable="false"
     >
       <title id={titleId}>{title}</title>
-      {stops.map((stop, index) => (
-        <StopBox key={index} stop={stop} x={left + index * (w + gap)} y={top} w={w} h={h} />
-      ))}
-      {arrows.map((label, index) => {
-        const start = left + index * (w + gap) + w + 10;
+      {stops.map((stop, index) => {
+        const x = left + index * (w + gap);
+        const label = arrows[index];
+        const start = x + w + 10;
         const end = start + gap - 20;
         return (
           <g key={index}>
-            <path className={styles.arrow} d={`M${start} ${mid} H${end - 2}`} />
-            <path className={styles.arrowHead} d={`M${end - 12} ${mid - 8} L${end} ${mid} L${end - 12} ${mid + 8} Z`} />
-            <text className={styles.arrowLabel} x={start + (gap - 20) / 2} y={mid - 14} textAnchor="middle">
-              {label}
-            </text>
+            <StopBox stop={stop} x={x} y={top} w={w} h={h} />
+            {label !== undefined && (
+              <>
+                <path className={styles.arrow} d={`M${start} ${mid} H${end - 2}`} />
+                <path className={styles.arrowHead} d={`M${end - 12} ${mid - 8} L${end} ${mid} L${end - 12} ${mid + 8} Z`} />
+                <text className={styles.arrowLabel} x={start + (gap - 20) / 2} y={mid - 14} textAnchor="middle">
+                  {label}
+                </text>
+              </>
+            )}
           </g>
         );
       })}
@@ -100,19 +105,23 @@ function NarrowFlow({ titleId, title, stops, arrows }: DrawingProps) {
       focusable="false"
     >
       <title id={titleId}>{title}</title>
-      {stops.map((stop, index) => (
-        <StopBox key={index} stop={stop} x={left} y={top + index * (h + gap)} w={w} h={h} />
-      ))}
-      {arrows.map((label, index) => {
-        const start = top + index * (h + gap) + h + 8;
+      {stops.map((stop, index) => {
+        const y = top + index * (h + gap);
+        const label = arrows[index];
+        const start = y + h + 8;
         const end = start + gap - 16;
         return (
           <g key={index}>
-            <path className={styles.arrow} d={`M${mid} ${start} V${end - 2}`} />
-            <path className={styles.arrowHead} d={`M${mid - 8} ${end - 12} L${mid} ${end} L${mid + 8} ${end - 12} Z`} />
-            <text className={styles.arrowLabel} x={mid + 16} y={start + (gap - 16) / 2 + 5}>
-              {label}
-            </text>
+            <StopBox stop={stop} x={left} y={y} w={w} h={h} />
+            {label !== undefined && (
+              <>
+                <path className={styles.arrow} d={`M${mid} ${start} V${end - 2}`} />
+                <path className={styles.arrowHead} d={`M${mid - 8} ${end - 12} L${mid} ${end} L${mid + 8} ${end - 12} Z`} />
+                <text className={styles.arrowLabel} x={mid + 16} y={start + (gap - 16) / 2 + 5}>
+                  {label}
+                </text>
+              </>
+            )}
           </g>
         );
       })}

@@ -75,6 +75,8 @@ export const vars = createGlobalTheme(':root', {
     focusRing: '3px',
     /** Narrowest a card or step may get before the grid drops a column. */
     cardMin: '15rem',
+    /** Narrowest a key figure may get: three fit side by side on a tablet. */
+    statMin: '12rem',
     /** Round badge holding an icon or a step number. */
     badge: '2.75rem',
     /** Accent rule on the left of a callout. */

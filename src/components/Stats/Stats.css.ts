@@ -8,7 +8,7 @@ export const root = style({
   padding: 0,
   listStyle: 'none',
   '@media': {
-    [media.md]: { gridTemplateColumns: `repeat(auto-fit, minmax(${vars.size.cardMin}, 1fr))`, gap: vars.space['5'] },
+    [media.md]: { gridTemplateColumns: `repeat(auto-fit, minmax(${vars.size.statMin}, 1fr))`, gap: vars.space['5'] },
   },
 });
 
@@ -16,7 +16,7 @@ export const stat = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space['1'],
-  padding: vars.space['5'],
+  padding: `${vars.space['4']} ${vars.space['5']}`,
   borderTop: `${vars.size.rule} solid ${vars.color.accent}`,
   borderRadius: vars.radius.sm,
   background: vars.color.background,
@@ -25,10 +25,12 @@ export const stat = style({
 
 export const value = style({
   color: vars.color.navy,
-  fontSize: vars.fontSize['2xl'],
+  fontSize: vars.fontSize.xl,
   fontWeight: vars.fontWeight.bold,
   lineHeight: vars.lineHeight.tight,
   letterSpacing: '-0.01em',
+  textWrap: 'balance',
+  '@media': { [media.lg]: { fontSize: vars.fontSize['2xl'] } },
 });
 
 export const label = style({ color: vars.color.textMuted });

@@ -14,3 +14,5 @@ export const inner = style({
 globalStyle(`${inner} h2`, { color: vars.color.white });
 globalStyle(`${inner} p`, { marginLeft: 'auto', marginRight: 'auto' });
 globalStyle(`${inner} > div`, { justifyContent: 'center' });
+// The default blue focus ring is too dark to see on navy.
+globalStyle(`${inner} :focus-visible`, { outlineColor: vars.color.white });

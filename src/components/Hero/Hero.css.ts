@@ -24,3 +24,5 @@ globalStyle(`${inner} p`, {
   '@media': { [media.sm]: { fontSize: vars.fontSize.lg } },
 });
 globalStyle(`${inner} strong`, { color: vars.color.white });
+// The default blue focus ring is too dark to see on navy.
+globalStyle(`${inner} :focus-visible`, { outlineColor: vars.color.white });

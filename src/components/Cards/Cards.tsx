@@ -28,12 +28,7 @@ export type CardIcon = keyof typeof icons;
 
 /** A grid of <Card>: one column on phones, two on tablets, three on wide screens. */
 export function Cards({ children }: { children: React.ReactNode }) {
-  return (
-    // role="list" because Safari drops list semantics from lists styled without bullets.
-    <ul role="list" className={styles.root}>
-      {children}
-    </ul>
-  );
+  return <ul className={styles.root}>{children}</ul>;
 }
 
 export interface CardProps {

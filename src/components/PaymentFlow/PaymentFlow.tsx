@@ -138,7 +138,8 @@ interface DrawingProps {
 
 /** The route of a payout — propfirm → LLC bank account → trader — as an inline SVG diagram. */
 export function PaymentFlow(props: PaymentFlowProps) {
-  const id = useId();
+  // useId() may start with an underscore; an id that starts with a letter is valid everywhere.
+  const id = `flow${useId()}`;
   const stops: Stop[] = [
     { label: props.source, detail: props.sourceDetail },
     { label: props.bank, detail: props.bankDetail },

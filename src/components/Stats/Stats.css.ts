@@ -6,7 +6,8 @@ export const root = style({
   gap: vars.space['4'],
   margin: `${vars.space['6']} 0`,
   padding: 0,
-  listStyle: 'none',
+  // A zero-width marker instead of `none`: Safari drops list semantics from lists without markers.
+  listStyleType: '"\\200B"',
   '@media': {
     [media.md]: { gridTemplateColumns: `repeat(auto-fit, minmax(${vars.size.statMin}, 1fr))`, gap: vars.space['5'] },
   },

@@ -2,12 +2,7 @@ import * as styles from './Stats.css';
 
 /** Key figures in a row (stacked on phones). */
 export function Stats({ children }: { children: React.ReactNode }) {
-  return (
-    // role="list" because Safari drops list semantics from lists styled without bullets.
-    <ul role="list" className={styles.root}>
-      {children}
-    </ul>
-  );
+  return <ul className={styles.root}>{children}</ul>;
 }
 
 export interface StatProps {

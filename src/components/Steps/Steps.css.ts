@@ -6,7 +6,8 @@ export const root = style({
   gap: vars.space['5'],
   margin: `${vars.space['6']} 0 0`,
   padding: 0,
-  listStyle: 'none',
+  // A zero-width marker instead of `none`: Safari drops list semantics from lists without markers.
+  listStyleType: '"\\200B"',
   counterReset: 'step',
   '@media': {
     [media.lg]: { gridTemplateColumns: `repeat(auto-fit, minmax(${vars.size.cardMin}, 1fr))` },

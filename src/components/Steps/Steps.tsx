@@ -2,12 +2,7 @@ import * as styles from './Steps.css';
 
 /** A numbered sequence of <Step>: stacked on phones, side by side on wide screens. */
 export function Steps({ children }: { children: React.ReactNode }) {
-  return (
-    // role="list" because Safari drops list semantics from lists styled without bullets.
-    <ol role="list" className={styles.root}>
-      {children}
-    </ol>
-  );
+  return <ol className={styles.root}>{children}</ol>;
 }
 
 export interface StepProps {

@@ -1,7 +1,11 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '../../styles/theme.css';
 
-export const root = style({ background: vars.color.navy, color: vars.color.navyText });
+// Lighter navy than the footer that follows it, so the closing band does not melt into the footer.
+export const root = style({
+  background: vars.color.navyLight,
+  color: vars.color.navyText,
+});
 
 export const inner = style({
   maxWidth: vars.size.prose,

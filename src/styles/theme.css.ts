@@ -73,6 +73,23 @@ export const vars = createGlobalTheme(':root', {
     icon: '1.5rem',
     border: '1px',
     focusRing: '3px',
+    /** Narrowest a card or step may get before the grid drops a column. */
+    cardMin: '15rem',
+    /** Narrowest a key figure may get: three fit side by side on a tablet. */
+    statMin: '12rem',
+    /** Round badge holding an icon or a step number. */
+    badge: '2.75rem',
+    /** Accent rule on the left of a callout. */
+    rule: '4px',
+    /** The vertical payment diagram stays phone-sized on tablets. */
+    flowNarrow: '26rem',
+  },
+  // Inside SVG drawings, in viewBox units: the drawing scales, so these are not screen pixels.
+  diagram: {
+    label: '18px',
+    detail: '16px',
+    line: '2',
+    arrow: '3',
   },
   shadow: {
     card: '0 1px 2px rgb(11 31 58 / 0.06), 0 4px 16px rgb(11 31 58 / 0.06)',

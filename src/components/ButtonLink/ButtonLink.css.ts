@@ -1,6 +1,6 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
-import { vars } from '../../styles/theme.css';
+import { media, vars } from '../../styles/theme.css';
 
 export const root = recipe({
   base: {
@@ -8,7 +8,7 @@ export const root = recipe({
     alignItems: 'center',
     justifyContent: 'center',
     minHeight: vars.size.target,
-    padding: `${vars.space['2']} ${vars.space['5']}`,
+    padding: `${vars.space['2']} ${vars.space['4']}`,
     borderRadius: vars.radius.full,
     border: '2px solid transparent',
     fontSize: vars.fontSize.md,
@@ -17,6 +17,7 @@ export const root = recipe({
     textAlign: 'center',
     textDecoration: 'none',
     transition: 'background-color 120ms ease, color 120ms ease',
+    '@media': { [media.sm]: { padding: `${vars.space['2']} ${vars.space['5']}` } },
   },
   variants: {
     variant: {
@@ -41,4 +42,10 @@ export const actions = style({
   flexWrap: 'wrap',
   gap: vars.space['3'],
   marginTop: vars.space['6'],
+});
+
+// On phones each button takes a full row: a large, easy target, and no label squeezed onto two lines.
+globalStyle(`${actions} > *`, {
+  flex: '1 1 100%',
+  '@media': { [media.sm]: { flex: '0 0 auto' } },
 });

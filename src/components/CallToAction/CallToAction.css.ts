@@ -1,7 +1,11 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '../../styles/theme.css';
 
-export const root = style({ background: vars.color.navy, color: vars.color.navyText });
+// Lighter navy than the footer that follows it, so the closing band does not melt into the footer.
+export const root = style({
+  background: vars.color.navyLight,
+  color: vars.color.navyText,
+});
 
 export const inner = style({
   maxWidth: vars.size.prose,
@@ -14,3 +18,5 @@ export const inner = style({
 globalStyle(`${inner} h2`, { color: vars.color.white });
 globalStyle(`${inner} p`, { marginLeft: 'auto', marginRight: 'auto' });
 globalStyle(`${inner} > div`, { justifyContent: 'center' });
+// The default blue focus ring is too dark to see on navy.
+globalStyle(`${inner} :focus-visible`, { outlineColor: vars.color.white });

@@ -5,6 +5,7 @@ export const root = style({
   background: vars.color.navy,
   color: vars.color.navyText,
   fontSize: vars.fontSize.sm,
+  borderTop: `${vars.size.border} solid ${vars.color.navyLight}`,
 });
 
 export const inner = style({

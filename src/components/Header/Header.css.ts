@@ -70,7 +70,7 @@ export const menu = recipe({
         display: 'flex',
         flexDirection: 'row',
         alignItems: 'center',
-        gap: vars.space['5'],
+        gap: vars.space['3'],
         padding: 0,
         background: 'transparent',
         border: 'none',
@@ -94,7 +94,7 @@ export const links = style({
   margin: 0,
   padding: 0,
   listStyle: 'none',
-  '@media': { [media.md]: { flexDirection: 'row', gap: vars.space['1'] } },
+  '@media': { [media.md]: { flexDirection: 'row', gap: 0 }, [media.lg]: { gap: vars.space['1'] } },
 });
 
 export const link = style({
@@ -107,6 +107,9 @@ export const link = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,
   textDecoration: 'none',
+  // Between 48em and 64em the bar is just wide enough for one line of links: keep each on one line.
+  whiteSpace: 'nowrap',
+  '@media': { [media.md]: { padding: `0 ${vars.space['2']}` }, [media.lg]: { padding: `0 ${vars.space['3']}` } },
   ':hover': { color: vars.color.white, background: vars.color.navyLight },
   selectors: {
     // The current page: white text on a lighter navy chip, plus an underline so colour is not the only cue.
@@ -133,6 +136,7 @@ export const cta = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.bold,
   textDecoration: 'none',
+  whiteSpace: 'nowrap',
   ':hover': { background: vars.color.accentHover },
   selectors: { '&:focus-visible': { outlineColor: vars.color.white } },
 });

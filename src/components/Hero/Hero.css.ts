@@ -2,7 +2,9 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '../../styles/theme.css';
 
 export const root = style({
-  background: `linear-gradient(160deg, ${vars.color.navy} 0%, ${vars.color.navyLight} 100%)`,
+  // A soft glow of lighter navy on the right keeps wide screens from looking empty, at no byte cost.
+  background: `radial-gradient(ellipse at 90% 10%, ${vars.color.navyLight} 0%, transparent 60%), linear-gradient(160deg, ${vars.color.navy} 0%, ${vars.color.navyLight} 100%)`,
+  borderBottom: `${vars.size.rule} solid ${vars.color.accent}`,
   color: vars.color.navyText,
 });
 
@@ -15,5 +17,12 @@ export const inner = style({
 
 // Markdown inside the hero (# heading, lead paragraph) switches to light-on-navy.
 globalStyle(`${inner} h1`, { color: vars.color.white, maxWidth: '22ch' });
-globalStyle(`${inner} p`, { fontSize: vars.fontSize.lg, color: vars.color.navyText, maxWidth: vars.size.prose });
+globalStyle(`${inner} p`, {
+  fontSize: vars.fontSize.md,
+  color: vars.color.navyText,
+  maxWidth: vars.size.prose,
+  '@media': { [media.sm]: { fontSize: vars.fontSize.lg } },
+});
 globalStyle(`${inner} strong`, { color: vars.color.white });
+// The default blue focus ring is too dark to see on navy.
+globalStyle(`${inner} :focus-visible`, { outlineColor: vars.color.white });

@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const pages = [
+  { path: '/', h1: 'Encaissez vos payouts de propfirm sur votre propre LLC américaine' },
+  { path: '/about', h1: 'Propfirms et LLC : comprendre avant de se lancer' },
+  { path: '/how-it-works', h1: 'Comment ça marche' },
+] as const;
+
+const widths = [320, 1280] as const;
+
+/** Levels of the headings in <main>, in document order. */
+async function headingLevels(page: Page): Promise<number[]> {
+  return page
+    .locator('main')
+    .locator('h1, h2, h3, h4, h5, h6')
+    .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))));
+}
+
+for (const { path, h1 } of pages) {
+  for (const width of widths) {
+    test.describe(`${path} at ${width} px`, () => {
+      test.use({ viewport: { width, height: 800 } });
+
+      test('shows its title, keeps headings in order and fits the screen', async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+        const levels = await headingLevels(page);
+        expect(levels[0]).toBe(1);
+        levels.slice(1).forEach((level, index) => expect(level).toBeLessThanOrEqual(levels[index]! + 1));
+        expect(levels.filter((level) => level === 1)).toHaveLength(1);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      });
+
+      test('ends by leading the visitor to /contact', async ({ page }) => {
+        await page.goto(path);
+        const lastLink = page.locator('main a').last();
+        await expect(lastLink).toHaveAttribute('href', '/contact');
+        await expect(lastLink).toBeVisible();
+      });
+
+      test('has no detectable accessibility problem', async ({ page }) => {
+        await page.goto(path);
+        // <title> comes from root.tsx and head.ts, outside these pages; it is checked with the <head>.
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag22aa'])
+          .disableRules(['document-title'])
+          .analyze();
+        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([]);
+      });
+    });
+  }
+}
+
+test.describe('home', () => {
+  test('offers the two hero actions', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('main section').first();
+    await expect(hero.getByRole('link', { name: 'En savoir plus' })).toHaveAttribute('href', '/about');
+    await expect(hero.getByRole('link', { name: 'Contactez-nous pour démarrer' })).toHaveAttribute('href', '/contact');
+  });
+
+  test('shows the social proof and six benefit cards', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Plus de 300' })).toHaveText(
+      'Plus de 300 traders accompagnés',
+    );
+    const cards = page.getByRole('list').filter({ has: page.getByRole('heading', { name: 'Sécurité juridique' }) });
+    await expect(cards.getByRole('listitem').getByRole('heading', { level: 3 })).toHaveText([
+      'Séparation des finances',
+      'Gestion simplifiée',
+      'Sécurité juridique',
+      'Comptes bancaires professionnels',
+      'Protection des fonds',
+      'Crédibilité professionnelle',
+    ]);
+  });
+
+  test('the main call to action opens the contact page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Contactez-nous pour démarrer' }).last().click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+});
+
+test.describe('about', () => {
+  test('lists the four opening steps in order and links to how it works', async ({ page }) => {
+    await page.goto('/about');
+    const steps = page.locator('ol').filter({ has: page.getByRole('heading', { name: 'Consultation initiale' }) });
+    await expect(steps.getByRole('heading', { level: 3 })).toHaveText([
+      'Consultation initiale',
+      'Création de la LLC',
+      'Configuration bancaire',
+      'Intégration propfirm',
+    ]);
+    await expect(page.getByRole('link', { name: 'Découvrir comment ça marche' })).toHaveAttribute(
+      'href',
+      '/how-it-works',
+    );
+  });
+});
+
+test.describe('how it works', () => {
+  for (const width of widths) {
+    test(`shows exactly one payment diagram, within the screen, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/how-it-works');
+      const diagram = page.getByRole('img', { name: /Trajet d'un payout/ });
+      await expect(diagram).toHaveCount(1);
+      await expect(diagram).toBeVisible();
+      const box = await diagram.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      await expect(page.locator('figure figcaption')).toContainText('compte bancaire professionnel de votre LLC');
+    });
+  }
+
+  test('walks through three steps and a 5 000 € monthly example', async ({ page }) => {
+    await page.goto('/how-it-works');
+    const steps = page.locator('ol').filter({ has: page.getByRole('heading', { name: 'Créer votre LLC' }) });
+    await expect(steps.getByRole('heading', { level: 3 })).toHaveText([
+      'Créer votre LLC',
+      'Recevoir vos payouts',
+      'Gérer vos fonds',
+    ]);
+    await expect(steps.getByRole('listitem').first()).toContainText('EIN');
+    await expect(page.getByRole('heading', { level: 3, name: /Scénario/ })).toHaveText(
+      'Scénario : un payout de 5 000 € par mois',
+    );
+  });
+});

@@ -1,0 +1,148 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Callout } from '../../src/components/Callout/Callout.tsx';
+import { Card, Cards, type CardIcon } from '../../src/components/Cards/Cards.tsx';
+import { PaymentFlow } from '../../src/components/PaymentFlow/PaymentFlow.tsx';
+import { Stat, Stats } from '../../src/components/Stats/Stats.tsx';
+import { Step, Steps } from '../../src/components/Steps/Steps.tsx';
+
+describe('PaymentFlow', () => {
+  const renderFlow = () =>
+    render(
+      <PaymentFlow
+        title="Trajet d'un payout"
+        source="Propfirm"
+        sourceDetail="verse votre part des profits"
+        bank="Compte bancaire de la LLC"
+        trader="Vous, le trader"
+        firstArrow="Payout"
+        secondArrow="Virement"
+      >
+        La propfirm paie la LLC, qui vous paie.
+      </PaymentFlow>,
+    );
+
+  it('is a figure with a visible caption saying the diagram in words', () => {
+    renderFlow();
+    const caption = within(screen.getByRole('figure')).getByText('La propfirm paie la LLC, qui vous paie.');
+    // A <figcaption> is what names the figure in browsers (jsdom does not compute that name).
+    expect(caption.tagName).toBe('FIGCAPTION');
+    expect(caption).toBeVisible();
+  });
+
+  it('draws the flow as SVG images named by the title, carrying the labels written in the MDX', () => {
+    renderFlow();
+    // Two drawings (phone and wide screen); CSS shows one. Without CSS both are present, and both must be right.
+    const images = screen.getAllByRole('img', { name: "Trajet d'un payout" });
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) {
+      expect(image.tagName.toLowerCase()).toBe('svg');
+      const text = image.textContent ?? '';
+      const order = ['Propfirm', 'Payout', 'Compte bancaire de la LLC', 'Virement', 'Vous, le trader'].map((label) =>
+        text.indexOf(label),
+      );
+      expect(order.every((position) => position >= 0)).toBe(true);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+      expect(within(image).getByText('verse votre part des profits')).toBeInTheDocument();
+    }
+  });
+
+  it('gives each drawing its own title id', () => {
+    renderFlow();
+    const ids = screen.getAllByRole('img').map((image) => image.getAttribute('aria-labelledby'));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('Steps', () => {
+  it('renders an ordered list whose items carry the step titles as h3, in order', () => {
+    render(
+      <Steps>
+        <Step title="Consultation initiale">Un échange.</Step>
+        <Step title="Création de la LLC">Les statuts.</Step>
+        <Step title="Configuration bancaire">Le compte.</Step>
+      </Steps>,
+    );
+    const list = screen.getByRole('list');
+    expect(list.tagName).toBe('OL');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Consultation initiale',
+      'Création de la LLC',
+      'Configuration bancaire',
+    ]);
+    expect(within(items[1]!).getByText('Les statuts.')).toBeInTheDocument();
+  });
+});
+
+describe('Cards', () => {
+  it('renders each card as a list item headed by an h3, with a decorative icon', () => {
+    render(
+      <Cards>
+        <Card icon="wallet" title="Séparation des finances">
+          Vos payouts à part.
+        </Card>
+        <Card title="Gestion simplifiée">Une seule structure.</Card>
+      </Cards>,
+    );
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('heading', { level: 3, name: 'Séparation des finances' })).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('heading', { level: 3, name: 'Gestion simplifiée' })).toBeInTheDocument();
+    // The icon repeats the title: hidden from assistive technology, and present only where asked for.
+    expect(items[0]!.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(items[1]!.querySelector('svg')).toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('refuses an icon name it does not know, instead of shipping a card without it', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() =>
+      render(
+        <Cards>
+          <Card icon={'walet' as CardIcon} title="Faute de frappe">
+            Texte.
+          </Card>
+        </Cards>,
+      ),
+    ).toThrow(/walet/);
+    vi.restoreAllMocks();
+  });
+});
+
+describe('Stats', () => {
+  it('renders each figure and its label as one list item', () => {
+    render(
+      <Stats>
+        <Stat value="Plus de 300">traders accompagnés</Stat>
+        <Stat value="3 à 4 semaines">avant le premier payout</Stat>
+      </Stats>,
+    );
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Plus de 300 traders accompagnés',
+      '3 à 4 semaines avant le premier payout',
+    ]);
+  });
+});
+
+describe('Callout', () => {
+  it('shows its title as an h3 above its content', () => {
+    render(
+      <Callout title="Scénario">
+        <p>Un payout de 5 000 € par mois.</p>
+      </Callout>,
+    );
+    expect(screen.getByRole('heading', { level: 3, name: 'Scénario' })).toBeInTheDocument();
+    expect(screen.getByText('Un payout de 5 000 € par mois.')).toBeVisible();
+  });
+
+  it('has no heading when it has no title', () => {
+    render(
+      <Callout>
+        <p>Remarque.</p>
+      </Callout>,
+    );
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+});

@@ -13,7 +13,7 @@ const routes = [
     h1: 'Encaissez vos payouts de propfirm sur votre propre LLC américaine',
     keyCopy: [],
     nav: 'Accueil',
-  }, // pending merge (home copy)
+  }, // pending merge: the home copy is rewritten on another branch; its h1 already matches
   { path: '/about', h1: 'Propfirms et LLC : comprendre avant de se lancer', keyCopy: [], nav: 'À propos' }, // pending merge
   { path: '/how-it-works', h1: 'Comment ça marche', keyCopy: [], nav: 'Comment ça marche' }, // pending merge
   {

@@ -29,6 +29,21 @@ export const site = {
     },
   },
 
+  // Intitulés des informations de la société et de l'hébergeur dans les mentions légales (/legal).
+  legalLabels: {
+    name: 'Raison sociale',
+    legalForm: 'Forme juridique',
+    shareCapital: 'Capital social',
+    registration: 'Immatriculation',
+    address: 'Siège social',
+    email: 'Email',
+    phone: 'Téléphone',
+    publicationDirector: 'Directeur de la publication',
+    hostName: 'Hébergeur',
+    hostAddress: 'Adresse',
+    hostWebsite: 'Site web',
+  },
+
   nav: {
     label: 'Navigation principale',
     links: [

@@ -27,6 +27,20 @@ export const siteSchema = v.strictObject({
     publicationDirector: text,
     host: v.strictObject({ name: text, address: text, website: text }),
   }),
+  /** Labels of the company and host facts listed in the legal notice (<CompanyFacts />, <HostFacts />). */
+  legalLabels: v.strictObject({
+    name: text,
+    legalForm: text,
+    shareCapital: text,
+    registration: text,
+    address: text,
+    email: text,
+    phone: text,
+    publicationDirector: text,
+    hostName: text,
+    hostAddress: text,
+    hostWebsite: text,
+  }),
   nav: v.strictObject({
     label: text,
     links: v.array(link),

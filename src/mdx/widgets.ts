@@ -20,6 +20,9 @@ export const widgets = {
   Faq: '/src/mdx/collections/Faq.tsx',
   TermsSections: '/src/mdx/collections/TermsSections.tsx',
   LegalSections: '/src/mdx/collections/LegalSections.tsx',
+  CompanyFacts: '/src/mdx/collections/CompanyFacts.tsx',
+  HostFacts: '/src/mdx/collections/CompanyFacts.tsx',
+  CompanyEmail: '/src/mdx/collections/CompanyFacts.tsx',
   LastUpdated: '/src/components/LastUpdated/LastUpdated.tsx',
   ContactForm: '/src/components/ContactForm/ContactForm.tsx',
 } as const satisfies Record<string, `/src/${string}.tsx`>;

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import * as styles from './Header.css';
 
 export interface HeaderProps {
@@ -18,6 +18,10 @@ export function Header({ brand, homeLabel, navLabel, links, cta, openMenuLabel, 
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  // Pages are pre-rendered at `/faq/` but visited at `/faq`: comparing without the trailing slash
+  // marks the same link in the HTML and after hydration. (NavLink compares them as different, and
+  // React does not patch attribute mismatches in production, so `aria-current` would be lost.)
+  const currentPath = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
   // Choosing a link closes the menu, even when it points at the current page.
   useEffect(() => setOpen(false), [pathname]);
@@ -56,9 +60,14 @@ export function Header({ brand, homeLabel, navLabel, links, cta, openMenuLabel, 
           <ul className={styles.links}>
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={styles.link} onClick={close}>
+                <Link
+                  to={link.to}
+                  className={styles.link}
+                  aria-current={link.to === currentPath ? 'page' : undefined}
+                  onClick={close}
+                >
                   {link.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

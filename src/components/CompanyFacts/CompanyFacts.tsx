@@ -1,0 +1,38 @@
+import * as styles from './CompanyFacts.css';
+
+export interface Fact {
+  label: string;
+  value: string;
+  /** Makes the value a link (mailto:, tel:, https:). */
+  href?: string;
+}
+
+/** The facts of the legal notice (publisher, host) as a definition list: label, then value. */
+export function CompanyFacts({ facts }: { facts: readonly Fact[] }) {
+  return (
+    <dl className={styles.root}>
+      {facts.map((fact) => (
+        <div key={fact.label} className={styles.row}>
+          <dt className={styles.label}>{fact.label}</dt>
+          <dd className={styles.value}>
+            {fact.href ? <FactLink href={fact.href}>{fact.value}</FactLink> : fact.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A mailto:, tel: or external link among the facts, or inside a sentence of the legal text. */
+export function FactLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} className={styles.link}>
+      {children}
+    </a>
+  );
+}
+
+/** `tel:` URI of a phone number written for people (+33 1 23 45 67 89 → tel:+33123456789). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+const toggle = (page: Page) => page.getByRole('banner').getByRole('button');
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
+
+test('the menu toggle is labelled and controls the main navigation', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  const button = toggle(page);
+  await expect(button).toHaveCount(1);
+  await expect(button).toHaveAccessibleName('Ouvrir le menu');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  const controls = await button.getAttribute('aria-controls');
+  expect(controls).toBeTruthy();
+  await expect(page.locator(`[id="${controls}"]`)).toHaveAttribute('aria-label', 'Navigation principale');
+  await expect(nav(page).getByRole('link', { name: 'FAQ', exact: true })).toBeHidden();
+});
+
+test('open the menu, follow a link: the page changes and the menu closes', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  const button = toggle(page);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(button).toHaveAccessibleName('Fermer le menu');
+  const faq = nav(page).getByRole('link', { name: 'FAQ', exact: true });
+  await expect(faq).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Démarrer', exact: true })).toBeVisible();
+
+  await faq.click();
+  await expect(page).toHaveURL('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questions fréquentes');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toHaveAccessibleName('Ouvrir le menu');
+  await expect(faq).toBeHidden();
+});
+
+test('the toggle closes the menu it opened', async ({ page }) => {
+  await page.goto('/faq');
+  await hydrated(page);
+  const button = toggle(page);
+  await button.click();
+  await expect(nav(page).getByRole('link', { name: 'Accueil', exact: true })).toBeVisible();
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav(page).getByRole('link', { name: 'Accueil', exact: true })).toBeHidden();
+});
+
+test('Escape closes the menu and returns focus to the toggle', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  const button = toggle(page);
+  await button.click();
+  const link = nav(page).getByRole('link', { name: 'À propos', exact: true });
+  await expect(link).toBeVisible();
+  // Focus inside the menu, as a keyboard user would be.
+  await link.focus();
+  await page.keyboard.press('Escape');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(link).toBeHidden();
+  await expect(button).toBeFocused();
+});

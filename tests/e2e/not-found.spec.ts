@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+const missing = '/cette-page-n-existe-pas';
+
+test('an unknown path shows the 404 page with status 404', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const response = await page.goto(missing);
+  expect(response?.status()).toBe(404);
+
+  // The big code is decorative; the h1 repeats it for screen readers.
+  await expect(page.getByRole('main').locator('p[aria-hidden="true"]')).toHaveText('404');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Oops! Page not found');
+  const home = page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" });
+  await expect(home).toHaveAttribute('href', '/');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+
+  // The missing path is logged once the page is hydrated, for whoever watches the console.
+  await expect.poll(() => errors.find((text) => text.includes(missing))).toBeTruthy();
+
+  await home.click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the 404 HTML itself carries noindex and the message, before JavaScript', async ({ request }) => {
+  const response = await request.get(missing);
+  expect(response.status()).toBe(404);
+  const html = await response.text();
+  expect(html).toMatch(/<meta name="robots" content="noindex"\/?>/);
+  expect(html).toContain('Oops! Page not found');
+  expect(html).toMatch(/<html lang="fr"[\s>]/);
+});

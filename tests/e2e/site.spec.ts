@@ -1,0 +1,223 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Every route of the registry, with the copy a visitor must find there.
+ * Pages marked `// pending merge` are written on other branches: on this branch they are still
+ * placeholders, so their rows fail here and pass once those branches are merged.
+ */
+const routes = [
+  {
+    path: '/',
+    h1: 'Encaissez vos payouts de propfirm sur votre propre LLC américaine',
+    keyCopy: [],
+    nav: 'Accueil',
+  }, // pending merge: the home copy is rewritten on another branch; its h1 already matches
+  { path: '/about', h1: 'Propfirms et LLC : comprendre avant de se lancer', keyCopy: [], nav: 'À propos' }, // pending merge
+  { path: '/how-it-works', h1: 'Comment ça marche', keyCopy: [], nav: 'Comment ça marche' }, // pending merge
+  {
+    path: '/faq',
+    h1: 'Questions fréquentes',
+    keyCopy: ['Pourquoi créer une LLC pour recevoir mes payouts ?', 'Quelles sont mes obligations fiscales ?'],
+    nav: 'FAQ',
+  },
+  { path: '/contact', h1: 'Contactez-nous', keyCopy: ['Envoyez-nous un message'], nav: 'Contact' }, // pending merge
+  {
+    path: '/legal',
+    h1: 'Mentions Légales',
+    keyCopy: ['Éditeur du site', 'Hébergement', 'Protection des données personnelles', 'Cookies'],
+    nav: null,
+  },
+  {
+    path: '/terms',
+    h1: "Conditions d'utilisation",
+    keyCopy: ['1. Acceptation des conditions', '3. Services proposés', '9. Droit applicable', '10. Contact'],
+    nav: null,
+  },
+] as const;
+
+const navLabels = ['Accueil', 'À propos', 'Comment ça marche', 'FAQ', 'Contact'];
+
+/** Resolves once React has hydrated the page: hydrated DOM nodes carry React's fiber key. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+/** Console errors and warnings (hydration mismatches are reported there) and uncaught exceptions. */
+function recordProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
+  return problems;
+}
+
+const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Navigation principale' });
+
+for (const route of routes) {
+  test.describe(`page ${route.path}`, () => {
+    test('shows its h1 and key copy, without console errors or warnings', async ({ page }) => {
+      const problems = recordProblems(page);
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await hydrated(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      for (const text of route.keyCopy) {
+        await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test('marks its own nav link, and only it, as the current page', async ({ page }) => {
+      await page.goto(route.path);
+      const nav = mainNav(page);
+      await expect(nav.getByRole('list').getByRole('link')).toHaveText(navLabels);
+      const current = nav.locator('[aria-current="page"]');
+      if (route.nav) {
+        await expect(current).toHaveCount(1);
+        await expect(current).toHaveText(route.nav);
+        await expect(current).toHaveAttribute('href', route.path);
+      } else {
+        await expect(current).toHaveCount(0);
+      }
+    });
+
+    test('has the header CTA to /contact and the footer links', async ({ page }) => {
+      await page.goto(route.path);
+      const cta = page.getByRole('banner').getByRole('link', { name: 'Démarrer', exact: true });
+      await expect(cta).toBeVisible();
+      await expect(cta).toHaveAttribute('href', '/contact');
+
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: 'Mentions légales', exact: true })).toHaveAttribute(
+        'href',
+        '/legal',
+      );
+      await expect(footer.getByRole('link', { name: "Conditions d'utilisation", exact: true })).toHaveAttribute(
+        'href',
+        '/terms',
+      );
+      await expect(footer).toContainText(`© ${new Date().getFullYear()} PropLLC. Tous droits réservés.`);
+    });
+
+    // The contact page is where every other page leads: it ends with its own form.
+    if (route.path !== '/contact') {
+      test('ends by leading to /contact', async ({ page }) => {
+        await page.goto(route.path);
+        const last = page.getByRole('main').locator('a[href], button').last();
+        await expect(last).toBeVisible();
+        await expect(last).toHaveAttribute('href', '/contact');
+      });
+    }
+  });
+}
+
+test('the footer links open the legal notice and the terms', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Mentions légales', exact: true }).click();
+  await expect(page).toHaveURL('/legal');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
+  await footer.getByRole('link', { name: "Conditions d'utilisation", exact: true }).click();
+  await expect(page).toHaveURL('/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Conditions d'utilisation");
+});
+
+test('the header CTA opens the contact page', async ({ page }) => {
+  await page.goto('/faq');
+  await hydrated(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Démarrer', exact: true }).click();
+  await expect(page).toHaveURL('/contact');
+});
+
+test('client-side navigation through every page: no reload, no console error or warning', async ({ page }) => {
+  const problems = recordProblems(page);
+  await page.goto('/');
+  await hydrated(page);
+  // A full page load would wipe this marker: its survival proves the router navigated client-side.
+  await page.evaluate(() => Object.assign(window, { spaMarker: true }));
+
+  const nav = mainNav(page);
+  const h1 = page.getByRole('heading', { level: 1 });
+  // The h1 of each page is checked above; here, only that the page did change.
+  let previous = await h1.textContent();
+  for (const route of routes.filter((entry) => entry.nav && entry.path !== '/')) {
+    await nav.getByRole('link', { name: route.nav ?? '', exact: true }).click();
+    await expect(page).toHaveURL(route.path);
+    await expect(h1).not.toHaveText(previous ?? '');
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(route.nav ?? '');
+    previous = await h1.textContent();
+  }
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Mentions légales', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
+  await footer.getByRole('link', { name: "Conditions d'utilisation", exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Conditions d'utilisation");
+
+  expect(await page.evaluate(() => 'spaMarker' in window)).toBe(true);
+  expect(problems).toEqual([]);
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const route of routes) {
+    test(`${route.path} shows its h1 and content`, async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
+      for (const text of route.keyCopy) {
+        await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+      }
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} PropLLC`);
+    });
+  }
+
+  test('links work: nav, footer and calls to action', async ({ page }) => {
+    await page.goto('/');
+    await mainNav(page).getByRole('link', { name: 'FAQ', exact: true }).click();
+    await expect(page).toHaveURL('/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questions fréquentes');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales', exact: true }).click();
+    await expect(page).toHaveURL('/legal');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
+    await page.getByRole('banner').getByRole('link', { name: 'Démarrer', exact: true }).click();
+    await expect(page).toHaveURL('/contact');
+    await page.getByRole('link', { name: "PropLLC, retour à l'accueil" }).click();
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('static hosting of dist/', () => {
+  test('/about and /about/ serve about/index.html', async ({ request }) => {
+    for (const url of ['/about', '/about/']) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['content-type']).toContain('text/html');
+      expect(await response.text()).toBe(readFileSync('dist/about/index.html', 'utf8'));
+    }
+  });
+
+  test('an unknown path gets 404.html with status 404', async ({ request }) => {
+    const response = await request.get('/cette-page-n-existe-pas');
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toBe(readFileSync('dist/404.html', 'utf8'));
+  });
+
+  test('every built HTML file is in French: <html lang="fr">', () => {
+    const files = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    // Every registered page plus 404.html.
+    expect(files.length).toBe(routes.length + 1);
+    for (const file of files) {
+      expect(readFileSync(path.join('dist', file), 'utf8'), file).toMatch(/<html lang="fr"[\s>]/);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { site } from '../../content/site.ts';
+import { pageSchema } from '../../src/content/schema.ts';
+import { siteSchema } from '../../src/content/site-schema.ts';
+import { isPagePath, notFoundPath, pages, prerenderPaths } from '../../src/registry.ts';
+
+const pagesDir = path.resolve(import.meta.dirname, '../../content/pages');
+
+function frontmatterOf(file: string): unknown {
+  const source = readFileSync(path.join(pagesDir, file), 'utf8');
+  const block = /^---\n([\s\S]*?)\n---/.exec(source)?.[1];
+  return block === undefined ? undefined : parseYaml(block);
+}
+
+describe('route registry ↔ content/pages', () => {
+  it.each(pages.map((page) => [page.path, page.content] as const))(
+    '%s: content/pages/%s exists with a valid frontmatter',
+    (_path, content) => {
+      const result = v.safeParse(pageSchema, frontmatterOf(content));
+      expect(result.issues?.map((issue) => issue.message) ?? []).toEqual([]);
+    },
+  );
+
+  it('every file of content/pages is a registered page', () => {
+    const files = readdirSync(pagesDir).filter((file) => file.endsWith('.mdx'));
+    const registered = pages.map((page) => page.content as string);
+    expect(files.filter((file) => !registered.includes(file))).toEqual([]);
+    expect(files.toSorted()).toEqual(registered.toSorted());
+  });
+
+  it('paths and content files are unique', () => {
+    expect(new Set(pages.map((page) => page.path)).size).toBe(pages.length);
+    expect(new Set(pages.map((page) => page.content)).size).toBe(pages.length);
+  });
+
+  it('page titles and descriptions are unique', () => {
+    const heads = pages.map((page) => v.parse(pageSchema, frontmatterOf(page.content)));
+    expect(new Set(heads.map((head) => head.title)).size).toBe(pages.length);
+    expect(new Set(heads.map((head) => head.description)).size).toBe(pages.length);
+  });
+
+  it('pre-renders every page and the not-found page, which is not a page', () => {
+    expect(prerenderPaths.toSorted()).toEqual([...pages.map((page) => page.path), notFoundPath].toSorted());
+    expect(isPagePath(notFoundPath)).toBe(false);
+  });
+});
+
+describe('content/site.ts', () => {
+  it('matches its schema', () => {
+    const result = v.safeParse(siteSchema, site);
+    expect(result.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`) ?? []).toEqual([]);
+  });
+
+  it('navigation, call to action and footer links point to registered pages', () => {
+    const links = [...site.nav.links, site.nav.cta, ...site.footer.legalLinks];
+    expect(links.filter((link) => !isPagePath(link.to)).map((link) => link.to)).toEqual([]);
+  });
+
+  it('the header CTA leads to /contact and the footer to the legal notice and the terms', () => {
+    expect(site.nav.cta.to).toBe('/contact');
+    expect(site.footer.legalLinks.map((link) => link.to).toSorted()).toEqual(['/legal', '/terms']);
+  });
+});

@@ -12,7 +12,7 @@ export default defineConfig({
     { enforce: 'pre', ...mdx(mdxOptions) },
     vanillaExtractPlugin(),
     reactRouter(),
-    // Records which source modules each client chunk holds, for the byte budgets (tests/build/).
+    // Records which source modules each client chunk holds, for the byte budgets (tests/built/).
     chunkReport(),
   ],
   // Canonical and Open Graph URLs: the same origin at build time and in the browser.

@@ -1,6 +1,6 @@
 /**
  * Vite plugin: writes, for each client JS chunk, the source modules it holds. The byte budgets
- * (tests/build/budgets.test.ts) need it to tell the framework (React, React Router) from the site's
+ * (tests/built/budgets.test.ts) need it to tell the framework (React, React Router) from the site's
  * own code, and to prove that no validation, toast or other page's copy ships in the home page's
  * first view. Chunk names alone would not say what a chunk holds.
  *

@@ -7,45 +7,26 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { pages } from '../../src/registry.ts';
 import {
-  chunkReport,
   distFile,
   entryScripts,
-  gzipBytes,
+  isFrameworkChunk,
+  modulesOf,
   read,
   routeManifest,
   stylesheets,
+  sum,
   withStaticImports,
 } from './dist.ts';
 
 const KB = 1024;
 const homeHtml = read('dist/index.html');
 const firstView = withStaticImports(entryScripts(homeHtml));
-const report = chunkReport();
-
-/** React, React DOM and React Router: about 105 KB gzip that no page can do without. */
-const frameworkPackages = /^node_modules\/(react|react-dom|react-router|@react-router\/[^/]+|scheduler|cookie|set-cookie-parser)\//;
-const bundlerRuntime = /^rolldown\/runtime\.js$|^\0|^vite\//;
-
-function modulesOf(url: string): string[] {
-  const modules = report[url.replace(/^\//, '')]?.modules;
-  if (!modules) throw new Error(`${url}: not in the chunk report (stale build?)`);
-  return modules;
-}
-
-function isFrameworkChunk(url: string): boolean {
-  // The route manifest is data React Router writes, not a module of the site.
-  if (/\/manifest-[^/]+\.js$/.test(url)) return false;
-  const modules = modulesOf(url).filter((id) => !bundlerRuntime.test(id));
-  return modules.length > 0 && modules.every((id) => frameworkPackages.test(id));
-}
-
-const sum = (urls: Iterable<string>) => [...urls].reduce((total, url) => total + gzipBytes(distFile(url)), 0);
 
 describe('home page, first view', () => {
   test('HTML plus render-blocking CSS stay within 14 KB', () => {
     const css = stylesheets(homeHtml);
     expect(css.length).toBeGreaterThan(0);
-    const bytes = gzipBytes('dist/index.html') + sum(css);
+    const bytes = sum(['/index.html', ...css]);
     expect(bytes, `home HTML + CSS = ${bytes} B gzip`).toBeLessThanOrEqual(14 * KB);
   });
 
@@ -106,7 +87,7 @@ function pngSize(file: string): { width: number; height: number } {
 describe('images and fonts', () => {
   test('the share image is a 1200 × 630 PNG under 100 KB', () => {
     expect(pngSize('dist/og-image.png')).toEqual({ width: 1200, height: 630 });
-    expect(readFileSync('dist/og-image.png').length).toBeLessThanOrEqual(100 * KB);
+    expect(readFileSync(distFile('/og-image.png')).length).toBeLessThanOrEqual(100 * KB);
   });
 
   test('icons are the size the manifest and the HTML declare, and light', () => {

@@ -87,3 +87,42 @@ export function routeManifest(html: string): RouteManifest {
   if (!json) throw new Error(`${manifestUrl}: unexpected format`);
   return JSON.parse(json) as RouteManifest;
 }
+
+/** React, React DOM and React Router: about 105 KB gzip that no page can do without. */
+const frameworkPackages =
+  /^node_modules\/(react|react-dom|react-router|@react-router\/[^/]+|scheduler|cookie|set-cookie-parser)\//;
+const bundlerRuntime = /^rolldown\/runtime\.js$|^vite\//;
+
+let report: ChunkReport | undefined;
+
+/** Source modules of a chunk, from the report the build wrote (scripts/chunk-report.ts). */
+export function modulesOf(url: string): string[] {
+  report ??= chunkReport();
+  const modules = report[url.replace(/^\//, '')]?.modules;
+  if (!modules) throw new Error(`${url}: not in the chunk report (stale build?)`);
+  return modules;
+}
+
+/** A chunk made only of framework code; a chunk mixing in site code counts as the site's. */
+export function isFrameworkChunk(url: string): boolean {
+  // The route manifest is data React Router writes about the site's routes.
+  if (/\/manifest-[^/]+\.js$/.test(url)) return false;
+  const modules = modulesOf(url).filter((id) => !bundlerRuntime.test(id));
+  return modules.length > 0 && modules.every((id) => frameworkPackages.test(id));
+}
+
+export function sum(urls: Iterable<string>): number {
+  return [...urls].reduce((total, url) => total + gzipBytes(distFile(url)), 0);
+}
+
+/** The figures the budgets hold, for `npm run bench`. */
+export function budgetFigures(): [label: string, bytes: number][] {
+  const html = read(path.join(dist, 'index.html'));
+  const firstView = [...withStaticImports(entryScripts(html))];
+  return [
+    ['home HTML + render-blocking CSS (budget 14 KB)', sum(['/index.html', ...stylesheets(html)])],
+    ['home first-view JS (budget 130 KB)', sum(firstView)],
+    ['  of which React + React Router', sum(firstView.filter(isFrameworkChunk))],
+    ["  of which the site's own (budget 25 KB)", sum(firstView.filter((url) => !isFrameworkChunk(url)))],
+  ];
+}

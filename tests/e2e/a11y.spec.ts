@@ -87,9 +87,8 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
               hiddenByHeader:
                 Boolean(sticky && header && !header.contains(element)) &&
                 rect.top < (header?.getBoundingClientRect().bottom ?? 0) - 1 &&
-                // The skip link sits over the header on purpose, above it in the stacking order.
-                !element.matches('a[href^="#"]:first-of-type') &&
-                getComputedStyle(element).position !== 'absolute',
+                // The skip link is positioned over the header on purpose, above it in the stacking order.
+                !['absolute', 'fixed'].includes(style.position),
             };
           });
           if (!probe) continue;
@@ -102,6 +101,23 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
           if (probe.hiddenByHeader) problems.push(`${probe.name}: focused under the sticky header`);
         }
         expect(first, 'no focusable element').toBeDefined();
+        // Going back up is when a sticky header covers focus: the browser scrolls the element to the top edge.
+        for (let stop = 0; stop < 40; stop += 1) {
+          await page.keyboard.press('Shift+Tab');
+          const hidden = await page.evaluate(() => {
+            const element = document.activeElement as HTMLElement | null;
+            const header = document.querySelector('header');
+            // Past the first element focus leaves the page (body) before wrapping to the last one.
+            if (!element || element === document.body) return null;
+            if (!header || header.contains(element)) return undefined;
+            if (['absolute', 'fixed'].includes(getComputedStyle(element).position)) return undefined;
+            const covered = element.getBoundingClientRect().top < header.getBoundingClientRect().bottom - 1;
+            return covered ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"` : '';
+          });
+          if (hidden === undefined) break;
+          if (hidden === null) continue;
+          if (hidden) problems.push(`${hidden}: focused under the sticky header (Shift+Tab)`);
+        }
         expect(problems).toEqual([]);
       });
     }

@@ -2,7 +2,9 @@ import mdx from '@mdx-js/rollup';
 import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vite';
+import { chunkReport } from './scripts/chunk-report.ts';
 import { mdxOptions } from './src/mdx/pipeline.ts';
+import { siteUrlFrom } from './src/site-url.ts';
 
 export default defineConfig({
   plugins: [
@@ -10,5 +12,9 @@ export default defineConfig({
     { enforce: 'pre', ...mdx(mdxOptions) },
     vanillaExtractPlugin(),
     reactRouter(),
+    // Records which source modules each client chunk holds, for the byte budgets (tests/built/).
+    chunkReport(),
   ],
+  // Canonical and Open Graph URLs: the same origin at build time and in the browser.
+  define: { __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)) },
 });

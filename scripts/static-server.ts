@@ -1,11 +1,15 @@
 /**
  * A static file server that behaves like Netlify or Cloudflare Pages on dist/:
- * `/about` and `/about/` → about/index.html, files as they are, anything else → 404.html with status 404.
+ * `/about` and `/about/` → about/index.html, files as they are, anything else → 404.html with status 404,
+ * and the headers of dist/_headers (Content-Security-Policy included), so the end-to-end tests run
+ * under the policy the site is deployed with.
  * Used by `npm start` and by the end-to-end tests.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { createGzip } from 'node:zlib';
+import { headersFor, parseHeaders } from './headers.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,20 +45,34 @@ export function resolveFile(root: string, urlPath: string): string | undefined {
 
 export function createStaticServer(root: string): Server {
   const absoluteRoot = path.resolve(root);
+  const headersFile = path.join(absoluteRoot, '_headers');
+  const rules = existsSync(headersFile) ? parseHeaders(readFileSync(headersFile, 'utf8')) : [];
   return createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const found = resolveFile(absoluteRoot, url.pathname);
+    // Hosts read _headers and never serve it.
+    const resolved = resolveFile(absoluteRoot, url.pathname);
+    const found = resolved === headersFile ? undefined : resolved;
     const file = found ?? path.join(absoluteRoot, '404.html');
     const status = found ? 200 : 404;
     const type = types[path.extname(file)] ?? 'application/octet-stream';
     const headers: Record<string, string> = { 'Content-Type': type };
     // Hashed assets never change; pages must be revalidated.
     headers['Cache-Control'] = url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+    // _headers wins over the defaults above, as on the hosts it is written for.
+    for (const [name, value] of headersFor(rules, url.pathname)) headers[name] = value;
+    if (headers['cache-control']) delete headers['Cache-Control'];
+    // Text is compressed, as every static host does: Lighthouse (npm run bench) measures what phones receive.
+    const compress = /^(text\/|application\/(json|xml|manifest)|image\/svg)/.test(type) &&
+      /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    headers.Vary = 'Accept-Encoding';
+    if (compress) headers['Content-Encoding'] = 'gzip';
     response.writeHead(status, headers);
     if (request.method === 'HEAD') {
       response.end();
       return;
     }
-    createReadStream(file).pipe(response);
+    const stream = createReadStream(file);
+    if (compress) stream.pipe(createGzip()).pipe(response);
+    else stream.pipe(response);
   });
 }

@@ -1,8 +1,25 @@
 /**
- * The <head> tags of a page, built from its frontmatter (the `handle` of its route).
+ * The <head> tags of a page, built from its frontmatter (the `handle` of its route):
+ * title, description, canonical link, Open Graph and Twitter card, plus the Organization JSON-LD.
  */
-import type { MetaDescriptor } from 'react-router';
+import type { LinkDescriptor, MetaDescriptor } from 'react-router';
 import type { PageFrontmatter } from './content/schema.ts';
+import { absoluteUrl, siteUrl } from './site-url.ts';
+
+/** Shape of content/seo.ts. */
+export interface SeoContent {
+  organizationDescription: string;
+  ogImageAlt: string;
+  ogImageHeadline: string;
+  ogImageTagline: string;
+  appName: string;
+}
+
+/** Made for the site (public/og-image.png); size declared so platforms lay the card out before fetching it. */
+export const ogImage = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const;
+/** Raster logo for search engines (they want at least 112 × 112 px). */
+export const logoPath = '/icon-512.png';
+export const themeColor = '#0b1f3a';
 
 /**
  * Page frontmatter was validated against `pageSchema` when the MDX file was compiled,
@@ -12,7 +29,72 @@ export function isPageFrontmatter(handle: unknown): handle is PageFrontmatter {
   return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'string';
 }
 
-export function pageHead(handle: unknown, _pathname: string): MetaDescriptor[] {
-  if (!isPageFrontmatter(handle)) return [];
-  return [{ title: handle.title }, { name: 'description', content: handle.description }];
+/** `/about/` and `/about` are one page: its canonical URL has no trailing slash (the home page is `/`). */
+export function canonicalPath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
 }
+
+export interface HeadContext {
+  siteName: string;
+  seo: SeoContent;
+}
+
+export function pageHead(handle: unknown, pathname: string, { siteName, seo }: HeadContext): MetaDescriptor[] {
+  if (!isPageFrontmatter(handle)) return [];
+  const url = absoluteUrl(canonicalPath(pathname));
+  return [
+    { title: handle.title },
+    { name: 'description', content: handle.description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:locale', content: 'fr_FR' },
+    { property: 'og:title', content: handle.title },
+    { property: 'og:description', content: handle.description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: absoluteUrl(ogImage.path) },
+    { property: 'og:image:type', content: ogImage.type },
+    { property: 'og:image:width', content: String(ogImage.width) },
+    { property: 'og:image:height', content: String(ogImage.height) },
+    { property: 'og:image:alt', content: seo.ogImageAlt },
+    { name: 'twitter:card', content: 'summary_large_image' },
+  ];
+}
+
+/** The not-found page: a title, and kept out of search results (no canonical: it has no URL of its own). */
+export function notFoundHead(title: string): MetaDescriptor[] {
+  return [{ title }, { name: 'robots', content: 'noindex' }];
+}
+
+/** Icons and manifest, on every page (error screens included): no browser request for them ends in a 404. */
+export function siteLinks(): LinkDescriptor[] {
+  return [
+    { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+    { rel: 'manifest', href: '/site.webmanifest' },
+  ];
+}
+
+export interface OrganizationFacts {
+  name: string;
+  email: string;
+  description: string;
+}
+
+/** schema.org Organization, the same on every page (a data block: never executed, so outside the CSP). */
+export function organizationJsonLd({ name, email, description }: OrganizationFacts) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name,
+    url: absoluteUrl('/'),
+    logo: absoluteUrl(logoPath),
+    description,
+    email,
+    contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email, availableLanguage: 'French' },
+  };
+}
+
+export { siteUrl };

@@ -8,18 +8,27 @@ import {
   type LinksFunction,
   type MetaFunction,
 } from 'react-router';
+import { seo } from '../content/seo.ts';
 import { site } from '../content/site.ts';
 import { ErrorScreen } from './components/ErrorScreen/ErrorScreen.tsx';
 import { SiteLayout } from './components/SiteLayout/SiteLayout.tsx';
-import { pageHead } from './head.ts';
+import { organizationJsonLd, siteLinks, themeColor } from './head.ts';
 import { mdxComponents } from './mdx/components.tsx';
 import type { Route } from './+types/root';
 import './styles/global.css';
 
-/** Head tags of every page, from the frontmatter of the page's MDX file (exported as `handle`). */
-export const meta: MetaFunction = ({ matches, location }) => pageHead(matches.at(-1)?.handle, location.pathname);
+/**
+ * Error screens only: each page route has its own `meta` (src/page-meta.ts), built from its frontmatter,
+ * which replaces this one.
+ */
+export const meta: MetaFunction = () => [{ title: site.brand.name }];
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: LinksFunction = siteLinks;
+
+// `<` escaped so no text of the data can close the script element.
+const organization = JSON.stringify(
+  organizationJsonLd({ name: site.brand.name, email: site.company.email, description: seo.organizationDescription }),
+).replace(/</g, '\\u003c');
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -27,8 +36,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={themeColor} />
         <Meta />
         <Links />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organization }} />
       </head>
       <body>
         {children}

@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation, type MetaFunction } from 'react-router';
 import { site } from '../../content/site.ts';
+import { notFoundHead } from '../head.ts';
 import { ErrorScreen } from '../components/ErrorScreen/ErrorScreen.tsx';
 
-export const meta: MetaFunction = () => [
-  { title: site.notFound.metaTitle },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => notFoundHead(site.notFound.metaTitle);
 
 /** Every path the registry does not know. Pre-rendered once, served by static hosts as 404.html. */
 export default function NotFound() {

@@ -1,0 +1,82 @@
+/**
+ * Renders the site's raster images from SVG/HTML with Chromium, once; the PNGs are committed in public/.
+ * Run again after changing the logo or the share-image copy (content/seo.ts):
+ *   npx tsx scripts/generate-images.ts
+ * - og-image.png 1200 × 630: the card social networks show when a page is shared;
+ * - favicon.ico (32 × 32), apple-touch-icon.png (180), icon-192/512.png, icon-maskable-512.png (web manifest).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { seo } from '../content/seo.ts';
+import { site } from '../content/site.ts';
+
+const navy = '#0b1f3a';
+const accent = '#c2410c';
+const mark = readFileSync('public/favicon.svg', 'utf8');
+// The mark without its rounded navy tile, for icons that bring their own background.
+const glyph = (size: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="${size}" height="${size}">` +
+  `<path d="M18 46V18h14a10 10 0 0 1 0 20h-6v8z" fill="#fff"/><path d="M26 24v8h6a4 4 0 0 0 0-8z" fill="${navy}"/>` +
+  `<circle cx="47" cy="44" r="5" fill="${accent}"/></svg>`;
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+const ogHtml = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><style>
+  html, body { margin: 0; width: 1200px; height: 630px; }
+  body { box-sizing: border-box; padding: 72px 88px; background: ${navy}; color: #fff;
+    font-family: "DejaVu Sans", system-ui, sans-serif; display: flex; flex-direction: column; justify-content: space-between; }
+  .brand { display: flex; align-items: center; gap: 24px; font-size: 44px; font-weight: 700; }
+  .brand svg { width: 88px; height: 88px; }
+  h1 { margin: 0; font-size: 60px; line-height: 1.15; letter-spacing: -0.02em; max-width: 980px; }
+  p { margin: 0; font-size: 30px; color: #dbe4f0; }
+  .bar { width: 120px; height: 10px; border-radius: 5px; background: ${accent}; margin-bottom: 28px; }
+</style></head><body>
+  <div class="brand">${mark.replace('<svg ', '<svg aria-hidden="true" ')}<span>${escape(site.brand.name)}</span></div>
+  <div><div class="bar"></div><h1>${escape(seo.ogImageHeadline)}</h1></div>
+  <p>${escape(seo.ogImageTagline)}</p>
+</body></html>`;
+
+const iconHtml = (size: number, inner: string, background: string) =>
+  `<!doctype html><html><head><style>html,body{margin:0;width:${size}px;height:${size}px;background:${background}}` +
+  `body{display:flex;align-items:center;justify-content:center}svg{display:block}</style></head><body>${inner}</body></html>`;
+
+/** An .ico holding one PNG image: every browser since IE Vista reads PNG-in-ICO. */
+function icoFromPng(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(1, 4);
+  header.writeUInt8(size % 256, 6);
+  header.writeUInt8(size % 256, 7);
+  header.writeUInt8(0, 8);
+  header.writeUInt8(0, 9);
+  header.writeUInt16LE(1, 10);
+  header.writeUInt16LE(32, 12);
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(22, 18);
+  return Buffer.concat([header, png]);
+}
+
+const browser = await chromium.launch({
+  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  args: ['--no-sandbox'],
+});
+const page = await browser.newPage({ deviceScaleFactor: 1 });
+
+async function shoot(html: string, width: number, height: number, transparent = false): Promise<Buffer> {
+  await page.setViewportSize({ width, height });
+  await page.setContent(html);
+  return page.screenshot({ type: 'png', omitBackground: transparent });
+}
+
+writeFileSync('public/og-image.png', await shoot(ogHtml, 1200, 630));
+const tile = (size: number) => mark.replace('<svg ', `<svg width="${size}" height="${size}" `);
+writeFileSync('public/favicon.ico', icoFromPng(await shoot(iconHtml(32, tile(32), 'transparent'), 32, 32, true), 32));
+// Home-screen icons: full-bleed navy, the platform rounds the corners itself.
+writeFileSync('public/apple-touch-icon.png', await shoot(iconHtml(180, glyph(150), navy), 180, 180));
+writeFileSync('public/icon-192.png', await shoot(iconHtml(192, glyph(160), navy), 192, 192));
+writeFileSync('public/icon-512.png', await shoot(iconHtml(512, glyph(428), navy), 512, 512));
+// Maskable: the mark stays inside the 80 % safe zone whatever shape the launcher cuts.
+writeFileSync('public/icon-maskable-512.png', await shoot(iconHtml(512, glyph(300), navy), 512, 512));
+await browser.close();
+console.log('public/: og-image.png, favicon.ico, apple-touch-icon.png, icon-192.png, icon-512.png, icon-maskable-512.png');

@@ -1,0 +1,48 @@
+/**
+ * The `_headers` file of Netlify and Cloudflare Pages: a path pattern on its own line, then indented
+ * `Name: value` lines. `*` matches anything (`/*` every path). Several rules can match one path:
+ * like both hosts, values of a header set by more than one rule are joined with ", ".
+ * For Content-Security-Policy that makes two policies, both enforced (see scripts/postbuild.ts).
+ */
+export interface HeaderRule {
+  pattern: string;
+  headers: [name: string, value: string][];
+}
+
+export function parseHeaders(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const [index, line] of text.split(/\r?\n/).entries()) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: [] });
+      continue;
+    }
+    const current = rules.at(-1);
+    const colon = line.indexOf(':');
+    if (!current || colon < 0) throw new Error(`_headers line ${index + 1}: expected "  Name: value" under a path`);
+    current.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`);
+}
+
+/** Headers for a request path (header names lower-cased). */
+export function headersFor(rules: readonly HeaderRule[], pathname: string): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const rule of rules) {
+    if (!patternToRegExp(rule.pattern).test(pathname)) continue;
+    for (const [name, value] of rule.headers) {
+      const key = name.toLowerCase();
+      const previous = result.get(key);
+      result.set(key, previous === undefined ? value : `${previous}, ${value}`);
+    }
+  }
+  return result;
+}

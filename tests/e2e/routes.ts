@@ -1,0 +1,11 @@
+/** The routes the end-to-end checks walk: every page of the registry, and an unknown path (the 404 page). */
+import { pages } from '../../src/registry.ts';
+
+export const pagePaths: string[] = pages.map((page) => page.path);
+export const unknownPath = '/page-qui-n-existe-pas';
+export const allPaths: string[] = [...pagePaths, unknownPath];
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 740 },
+} as const;

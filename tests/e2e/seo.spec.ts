@@ -1,0 +1,140 @@
+/** What search engines and social networks read: head tags, structured data, sitemap, robots, icons. */
+import { expect, test } from '@playwright/test';
+import { pages } from '../../src/registry.ts';
+import { siteUrlFrom } from '../../src/site-url.ts';
+import { allPaths, unknownPath } from './routes.ts';
+
+// The build and the tests read the same setting: `SITE_URL=… npm test` checks a build made for that origin.
+const siteUrl = siteUrlFrom(process.env);
+const canonicalOf = (path: string) => `${siteUrl}${path}`;
+
+test.describe('head tags of every page', () => {
+  const seen = { titles: new Map<string, string>(), descriptions: new Map<string, string>() };
+
+  for (const { path } of pages) {
+    test(`${path}: title, description, canonical, Open Graph, Twitter card`, async ({ page }) => {
+      await page.goto(path);
+      const title = await page.title();
+      const meta = (selector: string) => page.locator(`head meta[${selector}]`).getAttribute('content');
+      const description = await meta('name="description"');
+      expect(title.length).toBeGreaterThanOrEqual(10);
+      expect(description?.length ?? 0).toBeGreaterThanOrEqual(50);
+
+      await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', canonicalOf(path));
+      expect(await meta('property="og:title"')).toBe(title);
+      expect(await meta('property="og:description"')).toBe(description);
+      expect(await meta('property="og:url"')).toBe(canonicalOf(path));
+      expect(await meta('property="og:type"')).toBe('website');
+      expect(await meta('property="og:locale"')).toBe('fr_FR');
+      expect(await meta('property="og:image"')).toBe(`${siteUrl}/og-image.png`);
+      expect(await meta('property="og:image:alt"')).toBeTruthy();
+      expect(await meta('name="twitter:card"')).toBe('summary_large_image');
+      await expect(page.locator('head meta[name="robots"]')).toHaveCount(0);
+      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    });
+  }
+
+  test('titles and descriptions are unique across pages', async ({ page }) => {
+    for (const { path } of pages) {
+      await page.goto(path);
+      const title = await page.title();
+      const description = (await page.locator('head meta[name="description"]').getAttribute('content')) ?? '';
+      expect(seen.titles.get(title), `title of ${path}`).toBeUndefined();
+      expect(seen.descriptions.get(description), `description of ${path}`).toBeUndefined();
+      seen.titles.set(title, path);
+      seen.descriptions.set(description, path);
+    }
+  });
+
+  test('head tags follow client-side navigation', async ({ page }) => {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const target = pages.find((entry) => entry.path !== '/')?.path ?? '/';
+    await page.locator(`footer a[href="${target}"]`).first().click();
+    await expect(page).toHaveURL(target);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', canonicalOf(target));
+    await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
+    await expect(page.locator('head meta[property="og:url"]')).toHaveAttribute('content', canonicalOf(target));
+  });
+});
+
+test('the 404 page is kept out of search results and has no canonical link', async ({ page }) => {
+  const response = await page.goto(unknownPath);
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(0);
+});
+
+test.describe('Organization structured data', () => {
+  for (const path of allPaths) {
+    test(`${path} describes the organisation in JSON-LD`, async ({ page }) => {
+      await page.goto(path);
+      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const organization = blocks
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((data) => data['@type'] === 'Organization');
+      expect(organization).toMatchObject({
+        '@context': 'https://schema.org',
+        name: 'PropLLC',
+        url: `${siteUrl}/`,
+        logo: `${siteUrl}/icon-512.png`,
+        email: expect.stringMatching(/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/),
+      });
+    });
+  }
+});
+
+test('sitemap.xml lists the public pages and nothing else; robots.txt points to it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  expect(locations.sort()).toEqual(pages.map((page) => canonicalOf(page.path)).sort());
+  expect(locations).toHaveLength(7);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+  expect(robots).not.toMatch(/Disallow:\s*\/\s*$/m);
+});
+
+test('the share image is the 1200 × 630 PNG the tags announce', async ({ page, request }) => {
+  await page.goto('/');
+  const image = new URL((await page.locator('head meta[property="og:image"]').getAttribute('content')) ?? '');
+  const response = await request.get(image.pathname);
+  expect(response.headers()['content-type']).toBe('image/png');
+  const bytes = await response.body();
+  expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+  expect(await page.locator('head meta[property="og:image:width"]').getAttribute('content')).toBe('1200');
+  expect(await page.locator('head meta[property="og:image:height"]').getAttribute('content')).toBe('630');
+});
+
+test.describe('icons and manifest', () => {
+  for (const path of allPaths) {
+    test(`${path} makes no request that fails`, async ({ page }) => {
+      const failures: string[] = [];
+      page.on('response', (response) => {
+        const isDocument = response.request().resourceType() === 'document';
+        if (response.status() >= 400 && !(isDocument && path === unknownPath)) {
+          failures.push(`${response.status()} ${response.url()}`);
+        }
+      });
+      page.on('requestfailed', (request) => failures.push(`failed ${request.url()}`));
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(failures).toEqual([]);
+    });
+  }
+
+  test('every icon and the manifest (with its icons) exist', async ({ page, request }) => {
+    await page.goto('/');
+    const hrefs = await page
+      .locator('head link[rel="icon"], head link[rel="apple-touch-icon"], head link[rel="manifest"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs).toEqual(expect.arrayContaining(['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/site.webmanifest']));
+    for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
+    const manifest = (await (await request.get('/site.webmanifest')).json()) as {
+      lang: string;
+      start_url: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest.lang).toBe('fr');
+    expect(manifest.start_url).toBe('/');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+  });
+});

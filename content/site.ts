@@ -20,7 +20,8 @@ export const site = {
     registration: 'RCS Paris 000 000 000',
     address: '12 rue de la Paix, 75002 Paris, France',
     email: 'contact@propllc.fr',
-    phone: '+33 1 23 45 67 89',
+    // Espaces insécables (U+00A0) : le numéro ne se coupe jamais en fin de ligne.
+    phone: '+33 1 23 45 67 89',
     publicationDirector: 'le gérant de PropLLC SARL',
     host: {
       name: 'Netlify, Inc.',

@@ -4,63 +4,45 @@
  * from its title and description, with no glue file per page.
  */
 import type { Root } from 'mdast';
+import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { VFile } from 'vfile';
 import { collectionOf } from '../content/schema.ts';
 
 const metaSource = '/src/page-meta.ts';
 
+/** `export { local as exported } [from 'source'];` as an MDX ESM node. */
+function reexport(local: string, exported: string, source?: string): MdxjsEsm {
+  const from = source ? ` from '${source}'` : '';
+  return {
+    type: 'mdxjsEsm',
+    value: `export { ${local === exported ? local : `${local} as ${exported}`} }${from};`,
+    data: {
+      estree: {
+        type: 'Program',
+        sourceType: 'module',
+        body: [
+          {
+            type: 'ExportNamedDeclaration',
+            declaration: null,
+            source: source ? { type: 'Literal', value: source, raw: JSON.stringify(source) } : null,
+            attributes: [],
+            specifiers: [
+              {
+                type: 'ExportSpecifier',
+                local: { type: 'Identifier', name: local },
+                exported: { type: 'Identifier', name: exported },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  };
+}
+
 export function remarkPageHandle() {
   return (tree: Root, file: VFile) => {
     if (collectionOf(file.path) !== 'pages') return;
-    tree.children.push({
-      type: 'mdxjsEsm',
-      value: 'export { frontmatter as handle };',
-      data: {
-        estree: {
-          type: 'Program',
-          sourceType: 'module',
-          body: [
-            {
-              type: 'ExportNamedDeclaration',
-              declaration: null,
-              source: null,
-              attributes: [],
-              specifiers: [
-                {
-                  type: 'ExportSpecifier',
-                  local: { type: 'Identifier', name: 'frontmatter' },
-                  exported: { type: 'Identifier', name: 'handle' },
-                },
-              ],
-            },
-          ],
-        },
-      },
-    });
-    tree.children.push({
-      type: 'mdxjsEsm',
-      value: `export { meta } from '${metaSource}';`,
-      data: {
-        estree: {
-          type: 'Program',
-          sourceType: 'module',
-          body: [
-            {
-              type: 'ExportNamedDeclaration',
-              declaration: null,
-              source: { type: 'Literal', value: metaSource, raw: JSON.stringify(metaSource) },
-              attributes: [],
-              specifiers: [
-                {
-                  type: 'ExportSpecifier',
-                  local: { type: 'Identifier', name: 'meta' },
-                  exported: { type: 'Identifier', name: 'meta' },
-                },
-              ],
-            },
-          ],
-        },
-      },
-    });
+    tree.children.push(reexport('frontmatter', 'handle'), reexport('meta', 'meta', metaSource));
   };
 }

@@ -16,5 +16,8 @@ export default defineConfig({
     chunkReport(),
   ],
   // Canonical and Open Graph URLs: the same origin at build time and in the browser.
+  // One stylesheet for the whole site (about 5 KB gzip): one render-blocking request on the first page,
+  // then cached, instead of six to eight small ones per page.
+  build: { cssCodeSplit: false },
   define: { __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)) },
 });

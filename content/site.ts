@@ -79,12 +79,14 @@ export const site = {
     title: 'Oops! Page not found',
     text: "La page que vous cherchez n'existe pas ou a été déplacée.",
     home: "Retour à l'accueil",
+    contact: 'Nous contacter',
     metaTitle: 'Page introuvable | PropLLC',
   },
 
   error: {
     title: 'Unexpected Application Error',
-    text: 'Un problème inattendu est survenu. Rechargez la page ou revenez à l’accueil.',
+    text: "Un problème inattendu est survenu. Rechargez la page ou revenez à l'accueil.",
     home: "Retour à l'accueil",
+    contact: 'Nous contacter',
   },
 } satisfies SiteContent;

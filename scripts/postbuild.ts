@@ -6,7 +6,7 @@
  * - each page's Content-Security-Policy (hashes of its inline scripts) goes into dist/_headers and into
  *   a <meta http-equiv> of the page itself, for hosts that cannot send headers (GitHub Pages).
  */
-import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { canonicalPath } from '../src/head.ts';
 import { notFoundPath, pages } from '../src/registry.ts';
 import { absoluteUrl, siteUrlFrom } from '../src/site-url.ts';
@@ -29,6 +29,14 @@ cpSync(`${notFoundDir}/index.html`, `${dist}/404.html`);
 rmSync(notFoundDir, { recursive: true });
 // React Router writes a single-page-app fallback; every route is pre-rendered, so it is never served.
 rmSync(`${dist}/__spa-fallback.html`, { force: true });
+// The site ships one stylesheet (vite.config.ts). React Router also moves the server build's own copy
+// into assets/; no page links it, so it goes.
+const pagesHtml = builtPages(dist)
+  .map((page) => readFileSync(page.file, 'utf8'))
+  .join('\n');
+for (const file of readdirSync(`${dist}/assets`)) {
+  if (file.endsWith('.css') && !pagesHtml.includes(`/assets/${file}`)) rmSync(`${dist}/assets/${file}`);
+}
 
 // ---- sitemap.xml, robots.txt -------------------------------------------------------------------
 const siteUrl = siteUrlFrom(process.env);

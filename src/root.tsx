@@ -69,7 +69,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : String(error);
   return (
     <SiteLayout>
-      <ErrorScreen title={site.error.title} text={site.error.text} detail={detail} homeLabel={site.error.home} />
+      <ErrorScreen
+        title={site.error.title}
+        text={site.error.text}
+        detail={detail}
+        homeLabel={site.error.home}
+        contact={{ label: site.error.contact, to: site.nav.cta.to }}
+      />
     </SiteLayout>
   );
 }

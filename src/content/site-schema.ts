@@ -64,12 +64,15 @@ export const siteSchema = v.strictObject({
     title: text,
     text: text,
     home: text,
+    /** Label of the link to /contact under the home link. */
+    contact: text,
     metaTitle: text,
   }),
   error: v.strictObject({
     title: text,
     text: text,
     home: text,
+    contact: text,
   }),
 });
 

@@ -19,6 +19,7 @@ export default function NotFound() {
       title={site.notFound.title}
       text={site.notFound.text}
       homeLabel={site.notFound.home}
+      contact={{ label: site.notFound.contact, to: site.nav.cta.to }}
     />
   );
 }

@@ -10,11 +10,12 @@ test('an unknown path shows the 404 page with status 404', async ({ page }) => {
   const response = await page.goto(missing);
   expect(response?.status()).toBe(404);
 
-  // The big code is decorative; the h1 repeats it for screen readers.
-  await expect(page.getByRole('main').locator('p[aria-hidden="true"]')).toHaveText('404');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Oops! Page not found');
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
   const home = page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" });
   await expect(home).toHaveAttribute('href', '/');
+  // Like every screen, it also leads to the contact page.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Nous contacter' })).toHaveAttribute('href', '/contact');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 
   // The missing path is logged once the page is hydrated, for whoever watches the console.

@@ -24,6 +24,7 @@ describe('root error boundary (routing failure)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error' })).toBeVisible();
     expect(screen.getByText('Panne de test')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: site.error.home })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: site.error.contact })).toHaveAttribute('href', '/contact');
     // Styled like the site: the header and footer frame it.
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();

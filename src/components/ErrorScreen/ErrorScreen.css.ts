@@ -22,15 +22,6 @@ export const title = style({
   fontSize: vars.fontSize['2xl'],
 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
-
 export const text = style({ margin: `0 0 ${vars.space['6']}`, color: vars.color.textMuted });
 
 export const detail = style({
@@ -56,4 +47,24 @@ export const home = style({
   fontWeight: vars.fontWeight.semibold,
   textDecoration: 'none',
   ':hover': { background: vars.color.navyLight },
+});
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space['3'],
+});
+
+export const contact = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.target,
+  padding: `0 ${vars.space['4']}`,
+  color: vars.color.focus,
+  fontWeight: vars.fontWeight.semibold,
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.15em',
+  ':hover': { color: vars.color.navy },
 });

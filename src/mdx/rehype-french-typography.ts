@@ -91,6 +91,7 @@ const nonTextProps = new Set([
   'id',
   'variant',
   'tone',
+  'align',
   'icon',
   'name',
   'type',

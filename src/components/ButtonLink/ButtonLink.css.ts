@@ -37,15 +37,23 @@ export const root = recipe({
   },
 });
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['3'],
-  marginTop: vars.space['6'],
+export const actions = recipe({
+  base: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: vars.space['3'],
+    marginTop: vars.space['6'],
+  },
+  variants: {
+    align: {
+      start: { justifyContent: 'flex-start' },
+      center: { justifyContent: 'center' },
+    },
+  },
 });
 
 // On phones each button takes a full row: a large, easy target, and no label squeezed onto two lines.
-globalStyle(`${actions} > *`, {
+globalStyle(`${actions.classNames.base} > *`, {
   flex: '1 1 100%',
   '@media': { [media.sm]: { flex: '0 0 auto' } },
 });

@@ -18,7 +18,13 @@ export function ButtonLink({ to, variant = 'primary', children }: ButtonLinkProp
   );
 }
 
+export interface ActionsProps {
+  /** `start` (default) lines the buttons up with the text; `center` for centred screens and bands. */
+  align?: 'start' | 'center';
+  children: React.ReactNode;
+}
+
 /** Lays out one or more <ButtonLink> side by side, wrapping on narrow screens. */
-export function Actions({ children }: { children: React.ReactNode }) {
-  return <div className={styles.actions}>{children}</div>;
+export function Actions({ align = 'start', children }: ActionsProps) {
+  return <div className={styles.actions({ align })}>{children}</div>;
 }

@@ -22,10 +22,10 @@ export const title = style({
   fontSize: vars.fontSize['2xl'],
 });
 
-export const text = style({ margin: `0 0 ${vars.space['6']}`, color: vars.color.textMuted });
+export const text = style({ margin: 0, color: vars.color.textMuted });
 
 export const detail = style({
-  margin: `0 auto ${vars.space['6']}`,
+  margin: `${vars.space['5']} auto 0`,
   padding: vars.space['3'],
   maxWidth: '100%',
   overflowX: 'auto',
@@ -36,35 +36,3 @@ export const detail = style({
   whiteSpace: 'pre-wrap',
 });
 
-export const home = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: vars.size.target,
-  padding: `0 ${vars.space['5']}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.navy,
-  color: vars.color.white,
-  fontWeight: vars.fontWeight.semibold,
-  textDecoration: 'none',
-  ':hover': { background: vars.color.navyLight },
-});
-
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space['3'],
-});
-
-export const contact = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: vars.size.target,
-  padding: `0 ${vars.space['4']}`,
-  color: vars.color.focus,
-  fontWeight: vars.fontWeight.semibold,
-  textDecoration: 'underline',
-  textUnderlineOffset: '0.15em',
-  ':hover': { color: vars.color.navy },
-});

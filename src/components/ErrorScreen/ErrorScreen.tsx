@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Actions, ButtonLink } from '../ButtonLink/ButtonLink.tsx';
 import * as styles from './ErrorScreen.css';
 
 export interface ErrorScreenProps {
@@ -21,14 +21,12 @@ export function ErrorScreen({ code, title, text, detail, homeLabel, contact }: E
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.text}>{text}</p>
       {detail ? <pre className={styles.detail}>{detail}</pre> : null}
-      <div className={styles.actions}>
-        <Link to="/" className={styles.home}>
-          {homeLabel}
-        </Link>
-        <Link to={contact.to} className={styles.contact}>
+      <Actions align="center">
+        <ButtonLink to="/">{homeLabel}</ButtonLink>
+        <ButtonLink to={contact.to} variant="secondary">
           {contact.label}
-        </Link>
-      </div>
+        </ButtonLink>
+      </Actions>
     </div>
   );
 }

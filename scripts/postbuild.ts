@@ -7,8 +7,7 @@
  *   a <meta http-equiv> of the page itself, for hosts that cannot send headers (GitHub Pages).
  */
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { canonicalPath } from '../src/head.ts';
-import { notFoundPath, pages } from '../src/registry.ts';
+import { canonicalPath, notFoundPath, pages } from '../src/registry.ts';
 import { absoluteUrl, siteUrlFrom } from '../src/site-url.ts';
 import { builtPages } from './built-pages.ts';
 import { contactOriginFrom, contentSecurityPolicy, inlineScripts, sha256Source } from './csp.ts';

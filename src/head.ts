@@ -4,6 +4,7 @@
  */
 import type { LinkDescriptor, MetaDescriptor } from 'react-router';
 import type { PageFrontmatter } from './content/schema.ts';
+import { canonicalPath } from './registry.ts';
 import { absoluteUrl, siteUrl } from './site-url.ts';
 
 /** Shape of content/seo.ts. */
@@ -27,12 +28,6 @@ export const themeColor = '#0b1f3a';
  */
 export function isPageFrontmatter(handle: unknown): handle is PageFrontmatter {
   return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'string';
-}
-
-/** `/about/` and `/about` are one page: its canonical URL has no trailing slash (the home page is `/`). */
-export function canonicalPath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
 }
 
 export interface HeadContext {

@@ -42,3 +42,9 @@ export const prerenderPaths: string[] = [...pages.map((page) => page.path), notF
 export function isPagePath(path: string): path is PagePath {
   return pages.some((page) => page.path === path);
 }
+
+/** `/about/` and `/about` are one page: its path has no trailing slash (the home page is `/`). */
+export function canonicalPath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}

@@ -52,7 +52,7 @@ export const table = style({ borderCollapse: 'collapse', width: '100%', fontSize
 export const th = style({
   textAlign: 'left',
   padding: vars.space['3'],
-  borderBottom: `2px solid ${vars.color.border}`,
+  borderBottom: `${vars.size.borderThick} solid ${vars.color.border}`,
   color: vars.color.navy,
 });
 

@@ -55,6 +55,8 @@ export const vars = createGlobalTheme(':root', {
     xl: 'clamp(1.375rem, 1.1rem + 1vw, 1.75rem)',
     '2xl': 'clamp(1.625rem, 1.2rem + 1.8vw, 2.25rem)',
     '3xl': 'clamp(2rem, 1.4rem + 2.8vw, 3.25rem)',
+    /** The big code of the 404 page. */
+    display: 'clamp(4rem, 3rem + 8vw, 7rem)',
   },
   fontWeight: {
     regular: '400',
@@ -72,6 +74,8 @@ export const vars = createGlobalTheme(':root', {
     target: '2.75rem',
     icon: '1.5rem',
     border: '1px',
+    /** Outlined buttons, table header rules, the current-page underline. */
+    borderThick: '2px',
     focusRing: '3px',
     /** Narrowest a card or step may get before the grid drops a column. */
     cardMin: '15rem',
@@ -83,6 +87,10 @@ export const vars = createGlobalTheme(':root', {
     rule: '4px',
     /** The vertical payment diagram stays phone-sized on tablets. */
     flowNarrow: '26rem',
+    /** A toast: wide enough for two lines of message, narrow enough to leave the form visible. */
+    toast: '24rem',
+    /** The footer's brand sentence. */
+    blurb: '28rem',
   },
   // Inside SVG drawings, in viewBox units: the drawing scales, so these are not screen pixels.
   diagram: {

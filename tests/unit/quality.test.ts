@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { contactOriginFrom, contentSecurityPolicy, inlineScripts, sha256Source } from '../../scripts/csp.ts';
 import { headersFor, parseHeaders } from '../../scripts/headers.ts';
 import { seo } from '../../content/seo.ts';
-import { canonicalPath, pageHead } from '../../src/head.ts';
+import { pageHead } from '../../src/head.ts';
+import { canonicalPath } from '../../src/registry.ts';
 import { DEFAULT_SITE_URL, siteUrlFrom } from '../../src/site-url.ts';
 
 describe('site address', () => {

@@ -10,7 +10,7 @@ export const root = recipe({
     minHeight: vars.size.target,
     padding: `${vars.space['2']} ${vars.space['4']}`,
     borderRadius: vars.radius.full,
-    border: '2px solid transparent',
+    border: `${vars.size.borderThick} solid transparent`,
     fontSize: vars.fontSize.md,
     fontWeight: vars.fontWeight.bold,
     lineHeight: vars.lineHeight.tight,

@@ -1,18 +1,19 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { plainList } from '../../styles/list.css';
 import { media, vars } from '../../styles/theme.css';
 
-export const root = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  margin: `${vars.space['6']} 0 0`,
-  padding: 0,
-  // A zero-width marker instead of `none`: Safari drops list semantics from lists without markers.
-  listStyleType: '"\\200B"',
-  '@media': {
-    [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space['5'] },
-    [media.lg]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+export const root = style([
+  plainList,
+  {
+    display: 'grid',
+    gap: vars.space['4'],
+    margin: `${vars.space['6']} 0 0`,
+    '@media': {
+      [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space['5'] },
+      [media.lg]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+    },
   },
-});
+]);
 
 // On phones the icon sits beside the title to keep six cards short; from `sm` it sits above.
 export const card = style({

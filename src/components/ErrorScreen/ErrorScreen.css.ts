@@ -11,7 +11,7 @@ export const root = style({
 export const code = style({
   margin: 0,
   color: vars.color.accent,
-  fontSize: 'clamp(4rem, 3rem + 8vw, 7rem)',
+  fontSize: vars.fontSize.display,
   fontWeight: vars.fontWeight.bold,
   lineHeight: 1,
   letterSpacing: '-0.04em',

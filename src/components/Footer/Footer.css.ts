@@ -31,7 +31,7 @@ export const brand = style({
   fontWeight: vars.fontWeight.bold,
 });
 
-export const blurb = style({ margin: 0, maxWidth: '28rem' });
+export const blurb = style({ margin: 0, maxWidth: vars.size.blurb });
 
 export const column = style({});
 

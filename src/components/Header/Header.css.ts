@@ -117,7 +117,7 @@ export const link = style({
       color: vars.color.white,
       background: vars.color.navyLight,
       textDecoration: 'underline',
-      textDecorationThickness: '2px',
+      textDecorationThickness: vars.size.borderThick,
       textUnderlineOffset: '0.4em',
     },
     '&:focus-visible': { outlineColor: vars.color.white },

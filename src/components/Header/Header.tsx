@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { canonicalPath } from '../../registry.ts';
 import * as styles from './Header.css';
 
 export interface HeaderProps {
@@ -21,7 +22,7 @@ export function Header({ brand, homeLabel, navLabel, links, cta, openMenuLabel, 
   // Pages are pre-rendered at `/faq/` but visited at `/faq`: comparing without the trailing slash
   // marks the same link in the HTML and after hydration. (NavLink compares them as different, and
   // React does not patch attribute mismatches in production, so `aria-current` would be lost.)
-  const currentPath = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const currentPath = canonicalPath(pathname);
 
   // Choosing a link closes the menu, even when it points at the current page.
   useEffect(() => setOpen(false), [pathname]);

@@ -1,17 +1,18 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { plainList } from '../../styles/list.css';
 import { media, vars } from '../../styles/theme.css';
 
-export const root = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  margin: `${vars.space['6']} 0`,
-  padding: 0,
-  // A zero-width marker instead of `none`: Safari drops list semantics from lists without markers.
-  listStyleType: '"\\200B"',
-  '@media': {
-    [media.md]: { gridTemplateColumns: `repeat(auto-fit, minmax(${vars.size.statMin}, 1fr))`, gap: vars.space['5'] },
+export const root = style([
+  plainList,
+  {
+    display: 'grid',
+    gap: vars.space['4'],
+    margin: `${vars.space['6']} 0`,
+    '@media': {
+      [media.md]: { gridTemplateColumns: `repeat(auto-fit, minmax(${vars.size.statMin}, 1fr))`, gap: vars.space['5'] },
+    },
   },
-});
+]);
 
 export const stat = style({
   display: 'flex',

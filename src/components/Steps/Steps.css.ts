@@ -1,18 +1,19 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { plainList } from '../../styles/list.css';
 import { media, vars } from '../../styles/theme.css';
 
-export const root = style({
-  display: 'grid',
-  gap: vars.space['5'],
-  margin: `${vars.space['6']} 0 0`,
-  padding: 0,
-  // A zero-width marker instead of `none`: Safari drops list semantics from lists without markers.
-  listStyleType: '"\\200B"',
-  counterReset: 'step',
-  '@media': {
-    [media.lg]: { gridTemplateColumns: `repeat(auto-fit, minmax(${vars.size.cardMin}, 1fr))` },
+export const root = style([
+  plainList,
+  {
+    display: 'grid',
+    gap: vars.space['5'],
+    margin: `${vars.space['6']} 0 0`,
+    counterReset: 'step',
+    '@media': {
+      [media.lg]: { gridTemplateColumns: `repeat(auto-fit, minmax(${vars.size.cardMin}, 1fr))` },
+    },
   },
-});
+]);
 
 export const step = style({
   position: 'relative',

@@ -3,7 +3,7 @@ import { recipe } from '@vanilla-extract/recipes';
 import { media, vars } from '../../styles/theme.css';
 
 const enter = keyframes({
-  from: { opacity: 0, transform: 'translateY(-0.5rem)' },
+  from: { opacity: 0, transform: `translateY(calc(-1 * ${vars.space['2']}))` },
   to: { opacity: 1, transform: 'none' },
 });
 
@@ -27,7 +27,7 @@ export const toast = recipe({
   base: {
     pointerEvents: 'auto',
     width: '100%',
-    maxWidth: '24rem',
+    maxWidth: vars.size.toast,
     display: 'flex',
     flexDirection: 'column',
     gap: vars.space['1'],

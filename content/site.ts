@@ -81,6 +81,8 @@ export const site = {
     home: "Retour à l'accueil",
     contact: 'Nous contacter',
     metaTitle: 'Page introuvable | PropLLC',
+    // Écrit dans la console du navigateur ; {path} devient l'adresse demandée.
+    consoleMessage: '404 : page introuvable : {path}',
   },
 
   error: {

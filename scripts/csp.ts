@@ -1,40 +1,40 @@
 /**
- * The Content-Security-Policy of the built pages. React Router writes a few inline <script>s into each
- * pre-rendered page (router context, route module imports, hydration data); they are allowed by the
- * sha256 hash of their exact text, computed after the build, and nothing else inline runs.
+ * The Content-Security-Policy of the built site: one policy for every page. Pages carry no inline
+ * executable script (scripts/postbuild.ts removes React Router's and checks that none is left), so
+ * `script-src 'self'` needs no hash. JSON-LD and islands' JSON data are `<script type="application/…">`
+ * blocks: data, which the browser never runs and script-src does not govern.
  */
-import { createHash } from 'node:crypto';
 
-/** Text of each inline script the browser would execute (JSON-LD and other data blocks are not scripts). */
-export function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
+/** Types of `<script>` elements a browser executes (classic and module scripts). */
+function isExecutableType(type: string | undefined): boolean {
+  const value = type?.trim().toLowerCase();
+  return value === undefined || value === '' || value === 'module' || value.includes('javascript') || value.includes('ecmascript');
+}
+
+/** Each executable `<script>` of a page: `src` for a file, `inline` text otherwise. Data blocks are left out. */
+export function executableScripts(html: string): { src?: string; inline?: string }[] {
+  const scripts: { src?: string; inline?: string }[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type !== undefined && type !== '' && type !== 'module' && !type.includes('javascript')) continue;
-    scripts.push(match[2] ?? '');
+    const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1];
+    if (!isExecutableType(type)) continue;
+    const src = /\bsrc\s*=\s*"([^"]*)"/i.exec(attributes)?.[1];
+    scripts.push(src === undefined ? { inline: match[2] ?? '' } : { src });
   }
   return scripts;
 }
 
-export function sha256Source(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
-}
-
 export interface CspOptions {
-  /** Hash sources (`'sha256-…'`) of the inline scripts allowed. */
-  scriptHashes: readonly string[];
   /** Origin of the contact form endpoint when it is not the site itself. */
   contactOrigin?: string;
   /** A <meta> policy cannot carry frame-ancestors (browsers ignore it there and warn). */
   forMeta?: boolean;
 }
 
-export function contentSecurityPolicy({ scriptHashes, contactOrigin, forMeta = false }: CspOptions): string {
+export function contentSecurityPolicy({ contactOrigin, forMeta = false }: CspOptions = {}): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...[...new Set(scriptHashes)].sort()],
+    ['script-src', "'self'"],
     ['style-src', "'self'"],
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],

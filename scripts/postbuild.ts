@@ -1,26 +1,36 @@
 /**
- * After `react-router build`: turns build/client into the deployable dist/.
+ * After `react-router build` (the pages) and `vite build -c vite.client.config.ts` (the browser's
+ * JavaScript): turns the build into the deployable dist/.
  * - the pre-rendered not-found page becomes dist/404.html, the file static hosts serve for unknown paths;
- * - files only React Router needs at build time are dropped;
+ * - pages ship no framework JavaScript: React Router's scripts and module preloads are removed from
+ *   every page (React rendered them at build time; nothing on them needs React in the browser), and
+ *   the site script is added; islands get the URL of their code (src/islands/);
  * - sitemap.xml and robots.txt are written from the route registry and SITE_URL;
- * - each page's Content-Security-Policy (hashes of its inline scripts) goes into dist/_headers and into
- *   a <meta http-equiv> of the page itself, for hosts that cannot send headers (GitHub Pages).
+ * - the Content-Security-Policy goes into dist/_headers and into a <meta http-equiv> of each page,
+ *   for hosts that cannot send headers (GitHub Pages).
+ * BUILD_DIR (default build/) and DIST_DIR (default dist/) let tests build a second copy elsewhere.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { islands, type IslandName } from '../src/islands/registry.ts';
 import { canonicalPath, notFoundPath, pages } from '../src/registry.ts';
 import { absoluteUrl, siteUrlFrom } from '../src/site-url.ts';
 import { builtPages } from './built-pages.ts';
-import { contactOriginFrom, contentSecurityPolicy, inlineScripts, sha256Source } from './csp.ts';
+import { contactOriginFrom, contentSecurityPolicy, executableScripts } from './csp.ts';
 
-const client = 'build/client';
-const dist = 'dist';
+const build = process.env.BUILD_DIR ?? 'build';
+const dist = process.env.DIST_DIR ?? 'dist';
+const client = `${build}/client`;
+const browser = `${build}/browser`;
 
 if (!existsSync(`${client}/index.html`)) {
   throw new Error(`${client}/index.html is missing: run react-router build first.`);
 }
+if (!existsSync(`${browser}/.vite/manifest.json`)) {
+  throw new Error(`${browser} is missing: run vite build -c vite.client.config.ts first.`);
+}
 rmSync(dist, { recursive: true, force: true });
 renameSync(client, dist);
-rmSync('build', { recursive: true, force: true });
 
 const notFoundDir = `${dist}${notFoundPath}`;
 cpSync(`${notFoundDir}/index.html`, `${dist}/404.html`);
@@ -28,6 +38,51 @@ cpSync(`${notFoundDir}/index.html`, `${dist}/404.html`);
 rmSync(notFoundDir, { recursive: true });
 // React Router writes a single-page-app fallback; every route is pre-rendered, so it is never served.
 rmSync(`${dist}/__spa-fallback.html`, { force: true });
+
+// ---- The browser's JavaScript ------------------------------------------------------------------
+// React Router's client chunks are never loaded: they go. The site script and the islands replace them.
+for (const file of readdirSync(`${dist}/assets`)) {
+  if (file.endsWith('.js')) rmSync(`${dist}/assets/${file}`);
+}
+const manifest = JSON.parse(readFileSync(`${browser}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+const urlOf = (source: string) => {
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is not in ${browser}/.vite/manifest.json`);
+  return `/${entry.file}`;
+};
+for (const file of readdirSync(`${browser}/assets`)) {
+  // Island styles are already in the site stylesheet (same sources, same class names).
+  if (file.endsWith('.js')) cpSync(`${browser}/assets/${file}`, `${dist}/assets/${file}`);
+}
+const siteScript = urlOf('src/client/site.ts');
+
+/** What React Router writes for its own runtime: module preloads and executable scripts (data blocks stay). */
+function withoutFrameworkScripts(html: string): string {
+  return html
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*\/?>/gi, '')
+    .replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi, (whole) => (executableScripts(whole).length > 0 ? '' : whole));
+}
+
+// ---- CSP ----------------------------------------------------------------------------------------
+const contactOrigin = contactOriginFrom(process.env);
+// Right after <meta charset>: a <meta> policy governs only what follows it.
+const metaPolicy = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ contactOrigin, forMeta: true })}"/>`;
+
+for (const page of builtPages(dist)) {
+  let html = withoutFrameworkScripts(readFileSync(page.file, 'utf8'));
+  html = html.replace(/\bdata-island="([^"]+)"/g, (whole, name: string) => {
+    if (!Object.hasOwn(islands, name)) throw new Error(`${page.file}: unknown island "${name}" (src/islands/registry.ts)`);
+    return `${whole} data-island-src="${urlOf(islands[name as IslandName])}"`;
+  });
+  // A module script is deferred: it runs after the document is parsed and never delays the first paint.
+  html = html.replace('</body>', `<script type="module" src="${siteScript}"></script></body>`);
+  const withMeta = html.replace(/<meta charSet="utf-8"\/>/i, (charset) => charset + metaPolicy);
+  if (withMeta === html) throw new Error(`${page.file}: no <meta charSet="utf-8"/> to put the CSP after`);
+  const left = executableScripts(withMeta).filter((script) => script.src !== siteScript);
+  if (left.length > 0) throw new Error(`${page.file}: unexpected script left after the build: ${JSON.stringify(left)}`);
+  writeFileSync(page.file, withMeta);
+}
+
 // The site ships one stylesheet (vite.config.ts). React Router also moves the server build's own copy
 // into assets/; no page links it, so it goes.
 const pagesHtml = builtPages(dist)
@@ -36,6 +91,12 @@ const pagesHtml = builtPages(dist)
 for (const file of readdirSync(`${dist}/assets`)) {
   if (file.endsWith('.css') && !pagesHtml.includes(`/assets/${file}`)) rmSync(`${dist}/assets/${file}`);
 }
+
+// ---- _headers: the policy joins the /* rule (one rule per path pattern: hosts keep only the last one).
+const template = readFileSync(`${dist}/_headers`, 'utf8');
+const headers = template.replace(/^\/\*\n/m, (line) => `${line}  Content-Security-Policy: ${contentSecurityPolicy({ contactOrigin })}\n`);
+if (headers === template) throw new Error('public/_headers has no "/*" rule to add the Content-Security-Policy to');
+writeFileSync(`${dist}/_headers`, headers);
 
 // ---- sitemap.xml, robots.txt -------------------------------------------------------------------
 const siteUrl = siteUrlFrom(process.env);
@@ -49,36 +110,5 @@ const sitemap = [
 writeFileSync(`${dist}/sitemap.xml`, sitemap);
 writeFileSync(`${dist}/robots.txt`, `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
 
-// ---- Content-Security-Policy -------------------------------------------------------------------
-const contactOrigin = contactOriginFrom(process.env);
-const perPage = builtPages(dist).map((page) => {
-  const html = readFileSync(page.file, 'utf8');
-  const scriptHashes = inlineScripts(html).map(sha256Source);
-  // Right after <meta charset>: a <meta> policy governs only what follows it, and every script follows.
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ scriptHashes, contactOrigin, forMeta: true })}"/>`;
-  const withMeta = html.replace(/<meta charSet="utf-8"\/>/i, (charset) => charset + meta);
-  if (withMeta === html) throw new Error(`${page.file}: no <meta charSet="utf-8"/> to put the CSP after`);
-  writeFileSync(page.file, withMeta);
-  return { ...page, scriptHashes };
-});
-
-// Every path gets the union of all pages' hashes: unknown paths are answered with 404.html.
-// Each page path also gets its own, narrower policy. Hosts join two values of one header with ", ",
-// which makes two policies that the browser both enforces: a page runs only its own inline scripts.
-const union = contentSecurityPolicy({ scriptHashes: perPage.flatMap((page) => page.scriptHashes), contactOrigin });
-const cspBlocks = [
-  '# ---- Generated by scripts/postbuild.ts: do not edit dist/_headers by hand. ----',
-  '/*',
-  `  Content-Security-Policy: ${union}`,
-  ...perPage.flatMap((page) => {
-    if (page.path === undefined) return [];
-    const policy = contentSecurityPolicy({ scriptHashes: page.scriptHashes, contactOrigin });
-    const paths = page.path === '/' ? ['/', '/index.html'] : [page.path, `${page.path}/`, `${page.path}/index.html`];
-    return paths.flatMap((path) => ['', path, `  Content-Security-Policy: ${policy}`]);
-  }),
-  '',
-];
-const template = readFileSync(`${dist}/_headers`, 'utf8');
-writeFileSync(`${dist}/_headers`, `${template.trimEnd()}\n\n${cspBlocks.join('\n')}`);
-
-console.log(`dist/ ready: ${dist}/index.html … ${dist}/404.html, sitemap.xml, robots.txt, _headers (${siteUrl})`);
+rmSync(build, { recursive: true, force: true });
+console.log(`${dist}/ ready: ${path.join(dist, 'index.html')} … ${path.join(dist, '404.html')}, sitemap.xml, robots.txt, _headers (${siteUrl})`);

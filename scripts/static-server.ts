@@ -54,18 +54,20 @@ export function createStaticServer(root: string): Server {
     const found = resolved === headersFile ? undefined : resolved;
     const file = found ?? path.join(absoluteRoot, '404.html');
     const status = found ? 200 : 404;
-    const type = types[path.extname(file)] ?? 'application/octet-stream';
-    const headers: Record<string, string> = { 'Content-Type': type };
-    // Hashed assets never change; pages must be revalidated.
-    headers['Cache-Control'] = url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+    // Header names lower-cased throughout, so a _headers value replaces a default rather than doubling it.
+    const headers: Record<string, string> = {
+      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+      // Hashed assets never change; pages must be revalidated.
+      'cache-control': url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
     // _headers wins over the defaults above, as on the hosts it is written for.
     for (const [name, value] of headersFor(rules, url.pathname)) headers[name] = value;
-    if (headers['cache-control']) delete headers['Cache-Control'];
+    const type = headers['content-type'] ?? '';
     // Text is compressed, as every static host does: Lighthouse (npm run bench) measures what phones receive.
-    const compress = /^(text\/|application\/(json|xml|manifest)|image\/svg)/.test(type) &&
+    const compress = /^(text\/|application\/([\w.+-]+\+)?(json|xml)|application\/manifest|image\/svg)/.test(type) &&
       /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    headers.Vary = 'Accept-Encoding';
-    if (compress) headers['Content-Encoding'] = 'gzip';
+    headers.vary = 'Accept-Encoding';
+    if (compress) headers['content-encoding'] = 'gzip';
     response.writeHead(status, headers);
     if (request.method === 'HEAD') {
       response.end();

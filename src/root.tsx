@@ -16,6 +16,7 @@ import { organizationJsonLd, siteLinks, themeColor } from './head.ts';
 import { mdxComponents } from './mdx/components.tsx';
 import type { Route } from './+types/root';
 import './styles/global.css';
+import './styles/view-transition.css';
 
 /**
  * Error screens only: each page route has its own `meta` (src/page-meta.ts), built from its frontmatter,
@@ -43,20 +44,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {/* No <ScrollRestoration/>: its inline script would need one more CSP hash on every page,
-            and React Router already scrolls to the top on navigation. */}
+        {/* Pages ship no React Router runtime: scripts/postbuild.ts removes every executable script and
+            module preload from the finished pages, then adds the site script (and an island's loader
+            data where there is one). <Scripts/> stays because React Router also renders a SPA fallback
+            from this root alone, and fails the build when that render lacks <Scripts/>. Removing after
+            the build keeps React Router's pre-rendering untouched, and one place decides what ships. */}
         <Scripts />
       </body>
     </html>
   );
 }
 
+/** Page layouts (src/layouts/) add the header and footer; the not-found page stands alone. */
 export default function App() {
   return (
     <MDXProvider components={mdxComponents}>
-      <SiteLayout>
-        <Outlet />
-      </SiteLayout>
+      <Outlet />
     </MDXProvider>
   );
 }

@@ -67,6 +67,8 @@ export const siteSchema = v.strictObject({
     /** Label of the link to /contact under the home link. */
     contact: text,
     metaTitle: text,
+    /** Line logged in the browser console; `{path}` is replaced by the missing path. */
+    consoleMessage: text,
   }),
   error: v.strictObject({
     title: text,

@@ -3,24 +3,7 @@
  * `[lien](/contact)` or `**gras**`; the design system decides how it looks.
  */
 import type { MDXComponents } from 'mdx/types';
-import { Link } from 'react-router';
 import * as styles from './components.css';
-
-function Anchor({ href = '', children, ...rest }: React.ComponentProps<'a'>) {
-  // Internal links navigate without a full reload; others open normally.
-  if (href.startsWith('/')) {
-    return (
-      <Link to={href} className={styles.link} {...rest}>
-        {children}
-      </Link>
-    );
-  }
-  return (
-    <a href={href} className={styles.link} {...rest}>
-      {children}
-    </a>
-  );
-}
 
 export const mdxComponents: MDXComponents = {
   h1: (props) => <h1 className={styles.h1} {...props} />,
@@ -31,7 +14,8 @@ export const mdxComponents: MDXComponents = {
   ol: (props) => <ol className={styles.list} {...props} />,
   li: (props) => <li className={styles.listItem} {...props} />,
   strong: (props) => <strong className={styles.strong} {...props} />,
-  a: Anchor,
+  // Plain links, internal ones included: pages are static documents (Speculation Rules make the next one instant).
+  a: (props) => <a className={styles.link} {...props} />,
   table: (props) => (
     <div className={styles.tableWrap}>
       <table className={styles.table} {...props} />

@@ -1,25 +1,25 @@
-import { useEffect } from 'react';
-import { useLocation, type MetaFunction } from 'react-router';
+import type { MetaFunction } from 'react-router';
 import { site } from '../../content/site.ts';
 import { notFoundHead } from '../head.ts';
 import { ErrorScreen } from '../components/ErrorScreen/ErrorScreen.tsx';
 
 export const meta: MetaFunction = () => notFoundHead(site.notFound.metaTitle);
 
-/** Every path the registry does not know. Pre-rendered once, served by static hosts as 404.html. */
+/**
+ * Every path the registry does not know. Pre-rendered once, served by static hosts as 404.html.
+ * It stands alone, without the site's header and footer (the spec's route table gives it no layout).
+ * The site script logs the missing path with the message of `data-missing-path`.
+ */
 export default function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    // Leaves a trace of dead links in the browser console and in monitoring that records it.
-    console.error(`404 : page introuvable : ${pathname}`);
-  }, [pathname]);
   return (
-    <ErrorScreen
-      code={site.notFound.code}
-      title={site.notFound.title}
-      text={site.notFound.text}
-      homeLabel={site.notFound.home}
-      contact={{ label: site.notFound.contact, to: site.nav.cta.to }}
-    />
+    <main data-missing-path={site.notFound.consoleMessage}>
+      <ErrorScreen
+        code={site.notFound.code}
+        title={site.notFound.title}
+        text={site.notFound.text}
+        homeLabel={site.notFound.home}
+        contact={{ label: site.notFound.contact, to: site.nav.cta.to }}
+      />
+    </main>
   );
 }

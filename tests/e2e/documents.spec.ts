@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../content/site.ts';
+import { siteScriptRan } from './page-ready.ts';
 
 function recordProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -10,12 +11,6 @@ function recordProblems(page: Page): string[] {
   return problems;
 }
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 test.describe('terms of use', () => {
   const sections = [
@@ -59,12 +54,14 @@ test.describe('terms of use', () => {
     );
   });
 
-  test("shows today's date in French, Paris time, and hydrates without a warning", async ({ page }) => {
+  test("shows today's date in French, Paris time, without a console error", async ({ page }) => {
     const problems = recordProblems(page);
     await page.goto('/terms');
-    await hydrated(page);
+    await siteScriptRan(page);
     const today = new Date();
-    const longDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(today);
+    const longDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' })
+      .format(today)
+      .replace(/^1 /, '1er ');
     const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(today);
     const line = page.getByText(/^Dernière mise à jour/);
     await expect(line).toHaveText(`Dernière mise à jour : ${longDate}`);
@@ -72,14 +69,41 @@ test.describe('terms of use', () => {
     expect(problems).toEqual([]);
   });
 
-  test("shows the visitor's date, not the build's, once hydrated", async ({ page }) => {
+  test("shows the visitor's date, not the build's, with « 1er » on the first of the month", async ({ page }) => {
     // A visitor reading the page on 1 March 2030, long after the build.
     await page.clock.setFixedTime(new Date('2030-03-01T10:00:00+01:00'));
     const problems = recordProblems(page);
     await page.goto('/terms');
-    await hydrated(page);
-    await expect(page.getByText(/^Dernière mise à jour/)).toHaveText('Dernière mise à jour : 1 mars 2030');
+    await siteScriptRan(page);
+    const line = page.getByText(/^Dernière mise à jour/);
+    await expect(line).toHaveText('Dernière mise à jour : 1er mars 2030');
+    await expect(line.locator('time')).toHaveAttribute('datetime', '2030-03-01');
     expect(problems).toEqual([]);
+  });
+
+  test('uses the Paris day: 31 December at 23:30 UTC is already 1 January there, and the year changes', async ({
+    page,
+  }) => {
+    await page.clock.setFixedTime(new Date('2030-12-31T23:30:00Z'));
+    await page.goto('/terms');
+    await siteScriptRan(page);
+    await expect(page.getByText(/^Dernière mise à jour/)).toHaveText('Dernière mise à jour : 1er janvier 2031');
+    await expect(page.getByRole('contentinfo')).toContainText('© 2031 PropLLC. Tous droits réservés.');
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('shows the build day, in the same French format', async ({ page }) => {
+      await page.goto('/terms');
+      const time = page.getByText(/^Dernière mise à jour/).locator('time');
+      const day = await time.getAttribute('datetime');
+      expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const expected = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' })
+        .format(new Date(`${day}T12:00:00Z`))
+        .replace(/^1 /, '1er ');
+      await expect(time).toHaveText(expected);
+    });
   });
 });
 

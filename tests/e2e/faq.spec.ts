@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { siteScriptRan } from './page-ready.ts';
 
 const questions = [
   'Pourquoi créer une LLC pour recevoir mes payouts ?',
@@ -37,12 +38,6 @@ function textOf(html: string): string {
 
 const normalise = (text: string) => text.replace(/’/g, "'").replace(/\s+/g, ' ');
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 test('the FAQ lists its eight questions in order, all closed', async ({ page }) => {
   await page.goto('/faq');
@@ -62,7 +57,7 @@ test('answers are in the HTML before any JavaScript runs', async ({ request }) =
 
 test('one answer open at a time: open one, open another, close it again', async ({ page }) => {
   await page.goto('/faq');
-  await hydrated(page);
+  await siteScriptRan(page);
   const question = (index: number) => page.getByText(questions[index] ?? '', { exact: true });
   const answer = (index: number) => page.getByText(answers[index] ?? '');
 
@@ -80,7 +75,7 @@ test('one answer open at a time: open one, open another, close it again', async 
 
 test('the questions are keyboard operable', async ({ page }) => {
   await page.goto('/faq');
-  await hydrated(page);
+  await siteScriptRan(page);
   const summary = page.locator('summary').filter({ hasText: questions[3] ?? '' });
   await summary.focus();
   await page.keyboard.press('Enter');

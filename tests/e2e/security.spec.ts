@@ -24,11 +24,11 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 test.describe('Content-Security-Policy', () => {
   for (const path of allPaths) {
-    test(`${path} loads, hydrates and navigates with zero violations`, async ({ page }) => {
+    test(`${path} loads, runs its scripts and navigates with zero violations`, async ({ page }) => {
       const violations = await watchViolations(page);
       await page.goto(path, { waitUntil: 'networkidle' });
-      // A client-side navigation loads route chunks and runs React Router's code again.
-      await page.getByRole('contentinfo').getByRole('link').last().click();
+      // The next page, loaded in full (the not-found page has no footer: its last link).
+      await page.getByRole('link').last().click();
       await page.waitForLoadState('networkidle');
       expect(violations).toEqual([]);
     });
@@ -38,7 +38,7 @@ test.describe('Content-Security-Policy', () => {
     const violations = await watchViolations(page);
     await page.goto('/contact', { waitUntil: 'networkidle' });
     const form = page.locator('main form');
-    test.skip((await form.count()) === 0, 'no contact form on this build yet');
+    await expect(form).toHaveCount(1);
     // Empty submission: validation messages and, if any, an error toast.
     await form.locator('button[type="submit"], button:not([type])').first().click();
     await page.waitForLoadState('networkidle');
@@ -63,8 +63,9 @@ test.describe('security headers', () => {
     test(`${path} is served with the security headers`, async ({ request }) => {
       const response = await request.get(path);
       const headers = response.headers();
-      // Two policies when a page rule and the /* rule both apply (see scripts/postbuild.ts): both must be strict.
+      // Exactly one policy: two joined with a comma are both enforced by browsers, but graders read them as one invalid policy.
       const policies = (headers['content-security-policy'] ?? '').split(/,\s*(?=default-src)/);
+      expect(policies).toHaveLength(1);
       expect(policies[0]).toMatch(/^default-src/);
       for (const policy of policies) {
         const directives = new Map(
@@ -74,9 +75,8 @@ test.describe('security headers', () => {
           }),
         );
         expect(directives.get('default-src')).toEqual(["'self'"]);
-        const scriptSrc = directives.get('script-src') ?? [];
-        expect(scriptSrc[0]).toBe("'self'");
-        expect(scriptSrc.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/]+={0,2}'$/.test(source))).toBe(true);
+        // No inline script anywhere: no hash, no nonce, nothing but the site's own files.
+        expect(directives.get('script-src')).toEqual(["'self'"]);
         expect(directives.get('style-src')).toEqual(["'self'"]);
         expect(directives.get('img-src')).toEqual(["'self'", 'data:']);
         expect(directives.get('connect-src')?.[0]).toBe("'self'");

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { islandHydrated, siteScriptRan } from './page-ready.ts';
 
 /**
  * Every route of the registry, with the copy a visitor must find there.
@@ -39,13 +40,6 @@ const routes = [
 
 const navLabels = ['Accueil', 'À propos', 'Comment ça marche', 'FAQ', 'Contact'];
 
-/** Resolves once React has hydrated the page: hydrated DOM nodes carry React's fiber key. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 /** Console errors and warnings (hydration mismatches are reported there) and uncaught exceptions. */
 function recordProblems(page: Page): string[] {
@@ -67,7 +61,8 @@ for (const route of routes) {
       const problems = recordProblems(page);
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
-      await hydrated(page);
+      await siteScriptRan(page);
+      if (route.path === '/contact') await islandHydrated(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       for (const text of route.keyCopy) {
@@ -122,7 +117,7 @@ for (const route of routes) {
 
 test('the footer links open the legal notice and the terms', async ({ page }) => {
   await page.goto('/');
-  await hydrated(page);
+  await siteScriptRan(page);
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('link', { name: 'Mentions légales', exact: true }).click();
   await expect(page).toHaveURL('/legal');
@@ -134,27 +129,28 @@ test('the footer links open the legal notice and the terms', async ({ page }) =>
 
 test('the header CTA opens the contact page', async ({ page }) => {
   await page.goto('/faq');
-  await hydrated(page);
+  await siteScriptRan(page);
   await page.getByRole('banner').getByRole('link', { name: 'Démarrer', exact: true }).click();
   await expect(page).toHaveURL('/contact');
 });
 
-test('client-side navigation through every page: no reload, no console error or warning', async ({ page }) => {
+test('moving through every page: each link loads its page, marked in the menu, with no console error or warning', async ({
+  page,
+}) => {
   const problems = recordProblems(page);
   await page.goto('/');
-  await hydrated(page);
-  // A full page load would wipe this marker: its survival proves the router navigated client-side.
-  await page.evaluate(() => Object.assign(window, { spaMarker: true }));
+  await siteScriptRan(page);
 
   const nav = mainNav(page);
   const h1 = page.getByRole('heading', { level: 1 });
-  // The h1 of each page is checked above; here, only that the page did change.
   let previous = await h1.textContent();
   for (const route of routes.filter((entry) => entry.nav && entry.path !== '/')) {
     await nav.getByRole('link', { name: route.nav ?? '', exact: true }).click();
     await expect(page).toHaveURL(route.path);
     await expect(h1).not.toHaveText(previous ?? '');
     await expect(nav.locator('[aria-current="page"]')).toHaveText(route.nav ?? '');
+    // Each page is a document of its own, loaded in full: its site script ran again.
+    await siteScriptRan(page);
     previous = await h1.textContent();
   }
   const footer = page.getByRole('contentinfo');
@@ -162,8 +158,6 @@ test('client-side navigation through every page: no reload, no console error or 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
   await footer.getByRole('link', { name: "Conditions d'utilisation", exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Conditions d'utilisation");
-
-  expect(await page.evaluate(() => 'spaMarker' in window)).toBe(true);
   expect(problems).toEqual([]);
 });
 

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import * as styles from './ButtonLink.css';
 
 export interface ButtonLinkProps {
@@ -12,9 +11,9 @@ export interface ButtonLinkProps {
 /** A link that looks like a button: calls to action inside MDX. */
 export function ButtonLink({ to, variant = 'primary', children }: ButtonLinkProps) {
   return (
-    <Link to={to} className={styles.root({ variant })}>
+    <a href={to} className={styles.root({ variant })}>
       {children}
-    </Link>
+    </a>
   );
 }
 

@@ -1,33 +1,33 @@
 /**
- * The <ContactForm /> widget of content/pages/contact.mdx: glue between the form and its copy
- * (content/contact-form.ts, the contact email of content/site.ts) and the delivery chosen at build time.
- * The toaster lives here, so only /contact loads the toast and validation code.
+ * The <ContactForm /> widget of content/pages/contact.mdx. It is an island (src/islands/): the only
+ * part of the site hydrated by React in the browser. This glue gives it its copy
+ * (content/contact-form.ts) and the contact email of content/site.ts, as JSON-able props.
  */
 import { contactForm } from '../../../content/contact-form.ts';
 import { site } from '../../../content/site.ts';
-import type { ContactFormCopy } from '../../content/contact-form-schema.ts';
-import { sendContact } from '../../forms/contact-delivery.ts';
-import { createContactSchema } from '../../forms/contact-schema.ts';
-import { Toaster } from '../Toasts/Toasts.tsx';
-import { ContactFormView } from './ContactFormView.tsx';
+import { Island } from '../../islands/Island.tsx';
+import { ContactFormIsland, type ContactFormIslandProps } from './ContactFormIsland.tsx';
 
 const email = site.company.email;
 
-const copy: ContactFormCopy = {
-  ...contactForm,
-  toasts: {
-    ...contactForm.toasts,
-    failed: { ...contactForm.toasts.failed, text: contactForm.toasts.failed.text.replaceAll('{email}', email) },
+const props: ContactFormIslandProps = {
+  copy: {
+    ...contactForm,
+    toasts: {
+      ...contactForm.toasts,
+      failed: { ...contactForm.toasts.failed, text: contactForm.toasts.failed.text.replaceAll('{email}', email) },
+    },
   },
+  email,
 };
 
-const schema = createContactSchema(contactForm.errors);
+const errorCopy = {
+  title: site.error.title,
+  text: site.error.text,
+  home: site.error.home,
+  contact: { label: site.error.contact, to: site.nav.cta.to },
+};
 
 export function ContactForm() {
-  return (
-    <>
-      <ContactFormView copy={copy} email={email} schema={schema} send={sendContact} />
-      <Toaster />
-    </>
-  );
+  return <Island name="contact-form" component={ContactFormIsland} props={props} errorCopy={errorCopy} />;
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { parisYear } from '../../lib/french-date.ts';
 import * as styles from './Footer.css';
 
 interface FooterLink {
@@ -13,7 +13,25 @@ export interface FooterProps {
   links: readonly FooterLink[];
   legalTitle: string;
   legalLinks: readonly FooterLink[];
+  /** `© {year} {brand}. …`: the year is the build's, then the visitor's (site script). */
   copyright: string;
+}
+
+/** Fills `{brand}` and puts the year in an element the site script updates. */
+function Copyright({ template, brand }: { template: string; brand: string }) {
+  return template
+    .replaceAll('{brand}', brand)
+    .split('{year}')
+    .flatMap((part, index) =>
+      index === 0
+        ? [part]
+        : [
+            <span key={index} data-current-year="">
+              {parisYear(new Date())}
+            </span>,
+            part,
+          ],
+    );
 }
 
 function LinkList({ title, links }: { title: string; links: readonly FooterLink[] }) {
@@ -23,9 +41,9 @@ function LinkList({ title, links }: { title: string; links: readonly FooterLink[
       <ul className={styles.list}>
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className={styles.link}>
+            <a href={link.to} className={styles.link}>
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -44,9 +62,8 @@ export function Footer({ brand, blurb, navTitle, links, legalTitle, legalLinks, 
         <LinkList title={navTitle} links={links} />
         <LinkList title={legalTitle} links={legalLinks} />
       </div>
-      {/* The year is the build's; a page built in December and read in January keeps it without a hydration warning. */}
-      <p className={styles.copyright} suppressHydrationWarning>
-        {copyright}
+      <p className={styles.copyright}>
+        <Copyright template={copyright} brand={brand} />
       </p>
     </footer>
   );

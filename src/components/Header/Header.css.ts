@@ -1,5 +1,4 @@
 import { style } from '@vanilla-extract/css';
-import { recipe } from '@vanilla-extract/recipes';
 import { media, vars } from '../../styles/theme.css';
 
 export const root = style({
@@ -50,41 +49,60 @@ export const toggle = style({
   '@media': { [media.md]: { display: 'none' } },
 });
 
-// Under 48em the links are a panel below the bar, shown when the toggle is open;
-// from 48em they sit in the bar and the toggle is hidden.
-export const menu = recipe({
-  base: {
-    position: 'absolute',
-    top: '100%',
-    left: 0,
-    right: 0,
-    flexDirection: 'column',
-    gap: vars.space['3'],
-    padding: vars.space['4'],
-    background: vars.color.navy,
-    borderTop: `${vars.size.border} solid ${vars.color.navyLight}`,
-    boxShadow: vars.shadow.raised,
-    '@media': {
-      [media.md]: {
-        position: 'static',
-        display: 'flex',
-        flexDirection: 'row',
-        alignItems: 'center',
-        gap: vars.space['3'],
-        padding: 0,
-        background: 'transparent',
-        border: 'none',
-        boxShadow: 'none',
-      },
+// Under 48em the links are a popover under the bar, in the top layer while open (the browser hides it
+// otherwise); from 48em they sit in the bar, whatever the popover's state. Author styles override the
+// browser's popover styles (position, inset, size, margin, border, colours) whatever their specificity.
+export const menu = style({
+  margin: 0,
+  padding: vars.space['4'],
+  border: 'none',
+  borderTop: `${vars.size.border} solid ${vars.color.navyLight}`,
+  background: vars.color.navy,
+  color: vars.color.white,
+  boxShadow: vars.shadow.raised,
+  selectors: {
+    '&:popover-open': {
+      position: 'fixed',
+      inset: `${vars.size.headerHeight} 0 auto 0`,
+      width: '100%',
+      maxHeight: `calc(100dvh - ${vars.size.headerHeight})`,
+      overflowY: 'auto',
+      display: 'flex',
+      flexDirection: 'column',
+      gap: vars.space['3'],
     },
   },
-  variants: {
-    open: {
-      true: { display: 'flex' },
-      // Repeated here because a variant's rules come after the base's in the stylesheet.
-      false: { display: 'none', '@media': { [media.md]: { display: 'flex' } } },
+  '@media': {
+    [media.md]: {
+      // Also when a menu opened on a narrow window stays open as the window widens.
+      selectors: { '&:popover-open': { position: 'static', flexDirection: 'row', width: 'auto', overflowY: 'visible' } },
+      position: 'static',
+      inset: 'auto',
+      width: 'auto',
+      height: 'auto',
+      maxHeight: 'none',
+      overflow: 'visible',
+      display: 'flex',
+      flexDirection: 'row',
+      alignItems: 'center',
+      gap: vars.space['3'],
+      padding: 0,
+      background: 'transparent',
+      border: 'none',
+      boxShadow: 'none',
     },
   },
+});
+
+// The toggle shows ☰ while the menu is closed and ✕ while it is open, from the popover's own state
+// (:has(:popover-open)), so the icon is right with or without the site script.
+export const iconOpen = style({
+  selectors: { [`${root}:has(:popover-open) &`]: { display: 'none' } },
+});
+
+export const iconClose = style({
+  display: 'none',
+  selectors: { [`${root}:has(:popover-open) &`]: { display: 'block' } },
 });
 
 export const links = style({

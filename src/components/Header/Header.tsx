@@ -1,7 +1,4 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { canonicalPath } from '../../registry.ts';
 import * as styles from './Header.css';
 
 export interface HeaderProps {
@@ -12,69 +9,56 @@ export interface HeaderProps {
   cta: { label: string; to: string };
   openMenuLabel: string;
   closeMenuLabel: string;
+  /** Path of the page being rendered, without trailing slash: its link is marked `aria-current`. */
+  currentPath: string;
 }
 
-export function Header({ brand, homeLabel, navLabel, links, cta, openMenuLabel, closeMenuLabel }: HeaderProps) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-  // Pages are pre-rendered at `/faq/` but visited at `/faq`: comparing without the trailing slash
-  // marks the same link in the HTML and after hydration. (NavLink compares them as different, and
-  // React does not patch attribute mismatches in production, so `aria-current` would be lost.)
-  const currentPath = canonicalPath(pathname);
+/** One menu per page: a fixed id is the same in the pre-rendered HTML and in the site script. */
+const menuId = 'menu';
 
-  // Choosing a link closes the menu, even when it points at the current page.
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
-
-  const close = () => setOpen(false);
-
+/**
+ * Under 48em the links are a popover opened by the toggle (`popovertarget`): the browser opens and
+ * closes it, dismisses it on Escape or a tap outside, with no JavaScript. The site script
+ * (src/client/site.ts) adds `aria-expanded` and switches the label, read from the data attributes.
+ * From 48em the same links sit in the bar and the toggle is hidden.
+ */
+export function Header({ brand, homeLabel, navLabel, links, cta, openMenuLabel, closeMenuLabel, currentPath }: HeaderProps) {
   return (
     <header className={styles.root}>
       <div className={styles.bar}>
-        <Link to="/" className={styles.brand} aria-label={homeLabel} onClick={close}>
+        <a href="/" className={styles.brand} aria-label={homeLabel}>
           {brand}
-        </Link>
+        </a>
         <button
-          ref={toggleRef}
           type="button"
           className={styles.toggle}
-          aria-expanded={open}
+          popoverTarget={menuId}
           aria-controls={menuId}
-          aria-label={open ? closeMenuLabel : openMenuLabel}
-          onClick={() => setOpen((value) => !value)}
+          aria-label={openMenuLabel}
+          data-menu-toggle=""
+          data-label-open={openMenuLabel}
+          data-label-close={closeMenuLabel}
         >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <Menu aria-hidden="true" className={styles.iconOpen} />
+          <X aria-hidden="true" className={styles.iconClose} />
         </button>
-        <nav id={menuId} aria-label={navLabel} className={styles.menu({ open })}>
+        <nav id={menuId} popover="auto" aria-label={navLabel} className={styles.menu}>
           <ul className={styles.links}>
             {links.map((link) => (
               <li key={link.to}>
-                <Link
-                  to={link.to}
+                <a
+                  href={link.to}
                   className={styles.link}
                   aria-current={link.to === currentPath ? 'page' : undefined}
-                  onClick={close}
                 >
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
-          <Link to={cta.to} className={styles.cta} onClick={close}>
+          <a href={cta.to} className={styles.cta}>
             {cta.label}
-          </Link>
+          </a>
         </nav>
       </div>
     </header>

@@ -19,6 +19,6 @@ export const skipLink = style({
 export const main = style({
   display: 'block',
   minHeight: '60vh',
-  // Focus lands here after a navigation; the outline would only frame the whole page.
+  // Focus lands here from the skip link; the outline would only frame the whole page.
   selectors: { '&:focus': { outline: 'none' } },
 });

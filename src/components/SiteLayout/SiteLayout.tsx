@@ -1,34 +1,16 @@
-import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { site } from '../../../content/site.ts';
+import { canonicalPath } from '../../registry.ts';
 import { Footer } from '../Footer/Footer.tsx';
 import { Header } from '../Header/Header.tsx';
 import * as styles from './SiteLayout.css';
 
-/** Replaces `{name}` placeholders of the wording in content/site.ts. */
-function fill(template: string, values: Record<string, string>) {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
-
 const MAIN_ID = 'contenu';
 
-/** Header, main landmark and footer around every screen, the error screen included. */
+/** Header, main landmark and footer around every page (the not-found page stands alone). */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
-  const mainRef = useRef<HTMLElement>(null);
+  // Rendered at build time only: the pre-rendered path marks the current link (`/faq/` and `/faq` alike).
   const { pathname } = useLocation();
-  const firstRender = useRef(true);
-
-  // After a client-side navigation, start the new page at its top and move focus there,
-  // as a full page load would (screen readers then read the new page from its start).
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    window.scrollTo(0, 0);
-    mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
-
   return (
     <>
       <a href={`#${MAIN_ID}`} className={styles.skipLink}>
@@ -42,8 +24,9 @@ export function SiteLayout({ children }: { children: React.ReactNode }) {
         cta={site.nav.cta}
         openMenuLabel={site.nav.openMenu}
         closeMenuLabel={site.nav.closeMenu}
+        currentPath={canonicalPath(pathname)}
       />
-      <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={styles.main}>
+      <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         {children}
       </main>
       <Footer
@@ -53,10 +36,7 @@ export function SiteLayout({ children }: { children: React.ReactNode }) {
         links={site.nav.links}
         legalTitle={site.footer.legalTitle}
         legalLinks={site.footer.legalLinks}
-        copyright={fill(site.footer.copyright, {
-          year: String(new Date().getFullYear()),
-          brand: site.brand.name,
-        })}
+        copyright={site.footer.copyright}
       />
     </>
   );

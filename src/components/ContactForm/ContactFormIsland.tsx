@@ -1,0 +1,27 @@
+/**
+ * The contact form as an island: the form and its toasts, from JSON-able props only (its copy and the
+ * contact email), so the pre-rendered HTML and the browser render the same tree. Validation, toasts
+ * and delivery load with this island, on /contact only.
+ */
+import { useMemo } from 'react';
+import type { ContactFormCopy } from '../../content/contact-form-schema.ts';
+import { sendContact } from '../../forms/contact-delivery.ts';
+import { createContactSchema } from '../../forms/contact-schema.ts';
+import { Toaster } from '../Toasts/Toasts.tsx';
+import { ContactFormView } from './ContactFormView.tsx';
+
+export interface ContactFormIslandProps {
+  /** All the form's words; `{email}` already replaced by the contact address. */
+  copy: ContactFormCopy;
+  email: string;
+}
+
+export function ContactFormIsland({ copy, email }: ContactFormIslandProps) {
+  const schema = useMemo(() => createContactSchema(copy.errors), [copy.errors]);
+  return (
+    <>
+      <ContactFormView copy={copy} email={email} schema={schema} send={sendContact} />
+      <Toaster />
+    </>
+  );
+}

@@ -8,12 +8,14 @@
  */
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vite';
+import { chunkReport } from './scripts/chunk-report.ts';
 import { islands } from './src/islands/registry.ts';
 
 export const clientOutDir = `${process.env.BUILD_DIR ?? 'build'}/browser`;
 
 export default defineConfig({
-  plugins: [vanillaExtractPlugin()],
+  // chunkReport: which source modules each file holds, for the byte budgets (tests/built/).
+  plugins: [vanillaExtractPlugin(), chunkReport()],
   // Nothing from public/: the page build already copies it.
   publicDir: false,
   build: {

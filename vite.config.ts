@@ -2,7 +2,6 @@ import mdx from '@mdx-js/rollup';
 import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vite';
-import { chunkReport } from './scripts/chunk-report.ts';
 import { mdxOptions } from './src/mdx/pipeline.ts';
 import { siteUrlFrom } from './src/site-url.ts';
 
@@ -12,12 +11,10 @@ export default defineConfig({
     { enforce: 'pre', ...mdx(mdxOptions) },
     vanillaExtractPlugin(),
     reactRouter(),
-    // Records which source modules each client chunk holds, for the byte budgets (tests/built/).
-    chunkReport(),
   ],
-  // Canonical and Open Graph URLs: the same origin at build time and in the browser.
   // One stylesheet for the whole site (about 5 KB gzip): one render-blocking request on the first page,
   // then cached, instead of six to eight small ones per page.
   build: { cssCodeSplit: false },
+  // Canonical and Open Graph URLs (src/site-url.ts) are written into the pages at build time.
   define: { __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)) },
 });

@@ -30,7 +30,14 @@ export class IslandBoundary extends Component<{ copy: IslandErrorCopy; children:
     if (!error) return this.props.children;
     const { copy } = this.props;
     return (
-      <ErrorScreen title={copy.title} text={copy.text} detail={error.message} homeLabel={copy.home} contact={copy.contact} />
+      <ErrorScreen
+        title={copy.title}
+        text={copy.text}
+        detail={error.message}
+        homeLabel={copy.home}
+        contact={copy.contact}
+        headingLevel={2}
+      />
     );
   }
 }

@@ -1,26 +1,17 @@
 /**
  * Byte budgets of the built site, gzip level 9 (deterministic). Visitors are mostly on phones on poor
- * networks: the first view of the home page must fit in the first round trips, and later pages cost little.
+ * networks: the first view of a page must fit in the first round trips. Pages with nothing interactive
+ * run only the site script; the contact page adds its one island.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { islands } from '../../src/islands/registry.ts';
 import { pages } from '../../src/registry.ts';
-import {
-  distFile,
-  entryScripts,
-  isFrameworkChunk,
-  modulesOf,
-  read,
-  routeManifest,
-  stylesheets,
-  sum,
-  withStaticImports,
-} from './dist.ts';
+import { distFile, modulePreloads, modulesOf, pageScripts, pagesOnDisk, read, stylesheets, sum } from './dist.ts';
 
 const KB = 1024;
 const homeHtml = read('dist/index.html');
-const firstView = withStaticImports(entryScripts(homeHtml));
 
 describe('home page, first view', () => {
   test('HTML plus render-blocking CSS stay within 14 KB', () => {
@@ -29,52 +20,67 @@ describe('home page, first view', () => {
     const bytes = sum(['/index.html', ...css]);
     expect(bytes, `home HTML + CSS = ${bytes} B gzip`).toBeLessThanOrEqual(14 * KB);
   });
-
-  test('all JavaScript stays within 130 KB', () => {
-    const bytes = sum(firstView);
-    expect(bytes, `first-view JS = ${bytes} B gzip`).toBeLessThanOrEqual(130 * KB);
-  });
-
-  test("the site's own JavaScript (everything but React and React Router) stays within 25 KB", () => {
-    const own = [...firstView].filter((url) => !isFrameworkChunk(url));
-    const framework = [...firstView].filter(isFrameworkChunk);
-    // The framework is there: a budget over the rest is meaningful only if it was told apart.
-    expect(framework.length).toBeGreaterThan(0);
-    const bytes = sum(own);
-    expect(bytes, `site JS = ${bytes} B gzip in ${own.join(', ')}`).toBeLessThanOrEqual(25 * KB);
-  });
-
-  test('ships no validation, toast or other page copy', () => {
-    const modules = [...firstView].flatMap((url) => (/\/manifest-/.test(url) ? [] : modulesOf(url)));
-    expect(modules).toContain('content/pages/home.mdx');
-    const forbidden = modules.filter(
-      (id) =>
-        id.startsWith('node_modules/valibot/') ||
-        id.startsWith('node_modules/react-hot-toast/') ||
-        id.startsWith('node_modules/goober/') ||
-        (id.startsWith('content/pages/') && id !== 'content/pages/home.mdx'),
-    );
-    expect(forbidden).toEqual([]);
-  });
 });
 
-describe('later route changes', () => {
-  const manifest = routeManifest(homeHtml);
-  const routeIdOf = (content: string) => `../content/pages/${content.replace(/\.mdx$/, '')}`;
+describe('JavaScript per page', () => {
+  for (const page of pagesOnDisk) {
+    const label = page.path ?? 'the not-found page';
+    const html = read(page.file);
+    const hasIsland = html.includes('data-island=');
 
-  for (const page of pages.filter((entry) => entry.path !== '/')) {
-    test(`going from the home page to ${page.path} fetches at most 10 KB of JavaScript`, () => {
-      const chunks = new Set<string>();
-      for (let id: string | undefined = routeIdOf(page.content); id; id = manifest.routes[id]?.parentId) {
-        const route = manifest.routes[id];
-        if (!route) throw new Error(`route ${id} is not in React Router's manifest`);
-        for (const url of [route.module, ...(route.imports ?? [])]) chunks.add(url);
-      }
-      const fetched = [...withStaticImports(chunks)].filter((url) => !firstView.has(url));
-      const bytes = sum(fetched);
-      expect(bytes, `${page.path}: ${bytes} B gzip in ${fetched.join(', ')}`).toBeLessThanOrEqual(10 * KB);
+    test(`${label}: no module preload, and nothing but the site script${hasIsland ? ' and its island' : ''}`, () => {
+      expect(modulePreloads(html)).toEqual([]);
+      const scripts = [...pageScripts(html)];
+      const expected = [/^\/assets\/site-[\w-]+\.js$/, ...(hasIsland ? [/^\/assets\/contact-form-[\w-]+\.js$/] : [])];
+      expect(scripts).toHaveLength(expected.length);
+      for (const pattern of expected) expect(scripts.some((url) => pattern.test(url)), String(pattern)).toBe(true);
+    });
+
+    const budget = hasIsland ? 80 : 1.5;
+    test(`${label}: at most ${budget} KB of JavaScript`, () => {
+      const bytes = sum(pageScripts(html));
+      expect(bytes, `${label}: ${bytes} B gzip`).toBeLessThanOrEqual(budget * KB);
     });
   }
+
+  test('only the contact page carries an island', () => {
+    const withIslands = pagesOnDisk.filter((page) => read(page.file).includes('data-island=')).map((page) => page.path);
+    expect(withIslands).toEqual(['/contact']);
+    expect(Object.keys(islands)).toEqual(['contact-form']);
+  });
+
+  test('the site script holds no copy, no styles, no framework: only its own small modules', () => {
+    const site = [...pageScripts(homeHtml)];
+    expect(site).toHaveLength(1);
+    const modules = modulesOf(site[0] ?? '');
+    expect(modules.length).toBeGreaterThan(0);
+    expect(modules.filter((id) => !/^src\/(client|lib)\/[\w-]+\.ts$/.test(id) && !/^rolldown\/runtime/.test(id))).toEqual([]);
+  });
+
+  test("the contact island brings React, validation and toasts, but no page's copy: its words come as JSON", () => {
+    const contact = read(distFile('/contact/index.html'));
+    const island = [...pageScripts(contact)].find((url) => url.includes('/contact-form-'));
+    const modules = modulesOf(island ?? '');
+    expect(modules.some((id) => id.startsWith('node_modules/react-dom/'))).toBe(true);
+    expect(modules.some((id) => id.startsWith('node_modules/valibot/'))).toBe(true);
+    expect(modules.some((id) => id.startsWith('node_modules/react-hot-toast/'))).toBe(true);
+    expect(modules.filter((id) => id.startsWith('content/'))).toEqual([]);
+  });
+
+  // Both builds name classes from the same sources: the island re-renders the pre-rendered markup exactly.
+  test("the island's class names are those of its pre-rendered HTML", () => {
+    const contact = read(distFile('/contact/index.html'));
+    const start = contact.indexOf('data-island="contact-form"');
+    const end = contact.indexOf('data-island-data="contact-form"');
+    expect(start).toBeGreaterThan(0);
+    const classes = new Set(
+      [...contact.slice(start, end).matchAll(/class="([^"]*)"/g)].flatMap((match) => (match[1] ?? '').split(/\s+/)),
+    );
+    expect(classes.size).toBeGreaterThan(5);
+    const island = [...pageScripts(contact)].find((url) => url.includes('/contact-form-')) ?? '';
+    const code = read(distFile(island));
+    for (const name of classes) expect(code, `${name} in the island's code`).toContain(name);
+  });
 });
 
 /** Width and height from a PNG's IHDR chunk. */

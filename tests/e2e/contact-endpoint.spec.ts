@@ -1,6 +1,6 @@
 /**
  * Endpoint mode: VITE_CONTACT_ENDPOINT is read at build time, so this file builds the site a second
- * time (into build/e2e-endpoint, not dist/) with the endpoint pointing at a stub server started here,
+ * time (into build/e2e-endpoint-dist, not dist/) with the endpoint pointing at a stub server started here,
  * then serves that build on a free port. Only this file pays for the extra build.
  */
 import { execFile } from 'node:child_process';
@@ -15,6 +15,7 @@ test.describe.configure({ mode: 'serial' });
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const buildDir = 'build/e2e-endpoint';
+const distDir = 'build/e2e-endpoint-dist';
 
 type Mode = 'ok' | 'error' | 'network';
 interface Received {
@@ -73,11 +74,17 @@ test.beforeAll(async () => {
   });
   const stubPort = await listen(stub);
 
-  await promisify(execFile)('npx', ['react-router', 'build'], {
+  // The whole build (pages, browser code, post-build), so the copy is what would be deployed.
+  await promisify(execFile)('npm', ['run', 'build'], {
     cwd: root,
-    env: { ...process.env, BUILD_DIR: buildDir, VITE_CONTACT_ENDPOINT: `http://127.0.0.1:${stubPort}/contact` },
+    env: {
+      ...process.env,
+      BUILD_DIR: buildDir,
+      DIST_DIR: distDir,
+      VITE_CONTACT_ENDPOINT: `http://127.0.0.1:${stubPort}/contact`,
+    },
   });
-  site = createStaticServer(`${root}/${buildDir}/client`);
+  site = createStaticServer(`${root}/${distDir}`);
   siteUrl = `http://127.0.0.1:${await listen(site)}`;
 });
 

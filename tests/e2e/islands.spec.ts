@@ -102,7 +102,7 @@ test('an island that throws shows the error screen in its place, with the messag
   });
   await page.goto('/contact');
   const island = page.locator('[data-island="contact-form"]');
-  await expect(island.getByRole('heading', { name: 'Unexpected Application Error' })).toBeVisible();
+  await expect(island.getByRole('heading', { level: 2, name: 'Unexpected Application Error' })).toBeVisible();
   await expect(island).toContainText("Un problème inattendu est survenu. Rechargez la page ou revenez à l'accueil.");
   await expect(island.locator('pre')).toContainText(/Cannot read properties of undefined/);
   await expect(island.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');

@@ -107,6 +107,16 @@ function spaceName(value: string): string {
   return spaceNames[value] ?? `U+${value.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
+/** The words around `after[start, end)`, whole words only. */
+function around(text: string, start: number, end: number): string {
+  const from = Math.max(0, start - 16);
+  const to = Math.min(text.length, end + 16);
+  let slice = text.slice(from, to);
+  if (from > 0) slice = slice.replace(/^\S*\s/, '');
+  if (to < text.length) slice = slice.replace(/\s\S*$/, '');
+  return displayText(slice);
+}
+
 /** The words are the same, only spaces differ: say where and which, since both show as spaces. */
 export function spaceChanges(before: string, after: string): string {
   const notes: string[] = [];
@@ -123,7 +133,7 @@ export function spaceChanges(before: string, after: string): string {
     const removed = part.removed ? part.value : '';
     const added = part.added ? part.value : next?.added ? next.value : '';
     if (part.removed && next?.added) index += 1;
-    const context = displayText(after.slice(Math.max(0, position - 12), position + added.length + 12));
+    const context = around(after, position, position + added.length);
     notes.push(fr(`« ${escapeMarkdown(context)} » : ${spaceName(removed)} → ${spaceName(added)}`));
     position += added.length;
   }

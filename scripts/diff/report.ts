@@ -73,6 +73,19 @@ export function wordDiff(before: string, after: string): string {
       parts.push(change.added ? { removed: [], added: change.value } : { removed: change.value, added: [] });
     }
   }
+  // "3 à 4" → "4 à 5" is best read as one replacement, not as "3 à" removed and "à 5" added around a kept "4":
+  // a short kept stretch between a removal and an addition joins them.
+  for (let index = 1; index < parts.length - 1; index += 1) {
+    const [previous, kept, next] = [parts[index - 1], parts[index], parts[index + 1]];
+    if (!previous || !kept || !next || !('equal' in kept) || 'equal' in previous || 'equal' in next) continue;
+    const oneSided = (part: { removed: string[]; added: string[] }) => (part.removed.length === 0) !== (part.added.length === 0);
+    if (kept.equal.length > 2 || !oneSided(previous) || !oneSided(next) || (previous.removed.length > 0) === (next.removed.length > 0)) continue;
+    parts.splice(index - 1, 3, {
+      removed: [...previous.removed, ...kept.equal, ...next.removed],
+      added: [...previous.added, ...kept.equal, ...next.added],
+    });
+    index -= 1;
+  }
   const out: string[] = [];
   parts.forEach((part, index) => {
     if ('equal' in part) {

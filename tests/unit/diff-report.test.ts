@@ -209,6 +209,16 @@ describe('word diff', () => {
     );
   });
 
+  test('a word kept between a removal and an addition is read as one replacement', () => {
+    expect(wordDiff('Comptez environ 3 à 4 semaines.', 'Comptez environ 4 à 5 semaines.')).toBe(
+      'Comptez environ <del>3 à 4</del> <ins>4 à 5</ins> semaines.',
+    );
+    expect(wordDiff('entre 100 € et 500 €', 'entre 150 € et 600 €')).toBe(
+      'entre <del>100</del> <ins>150</ins> € et <del>500</del> <ins>600</ins> €',
+    );
+    expect(wordDiff('un deux', 'un et deux et')).toBe('un <ins>et</ins> deux <ins>et</ins>');
+  });
+
   test('text never becomes markup', () => {
     expect(escapeMarkdown('1. <b>gras</b> *x* [lien](y) a|b')).toBe('1\\. &lt;b&gt;gras&lt;/b&gt; \\*x\\* \\[lien\\](y) a\\|b');
     expect(wordDiff('prix <5 €', 'prix <6 €')).toBe('prix <del>&lt;5</del> <ins>&lt;6</ins> €');

@@ -115,6 +115,14 @@ describe('ci.yml', () => {
   test('comments itself only for branches of this repository (a fork run has a read-only token)', () => {
     expect(ci.jobs.comment?.if).toContain('github.event.pull_request.head.repo.full_name == github.repository');
   });
+
+  test('a failed review still replaces the comment, saying there is no report', () => {
+    expect(ci.jobs.comment?.if).toMatch(/^!cancelled\(\)/);
+    const steps = ci.jobs.review?.steps as (Step & { if?: string })[];
+    const fallback = steps.find((step) => step.if === 'failure()' && step.run?.includes('review/comment/comment.md'));
+    expect(fallback?.run).toContain('Pas de rapport pour ce commit');
+    expect(steps.find((step) => step.with?.name === 'pr-comment')?.if).toBe('${{ !cancelled() }}');
+  });
 });
 
 describe('pr-comment.yml', () => {

@@ -3,6 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vite';
 import { chunkReport } from './scripts/chunk-report.ts';
+import { simulationNotice } from './scripts/simulation-notice.ts';
 import { mdxOptions } from './src/mdx/pipeline.ts';
 import { siteUrlFrom } from './src/site-url.ts';
 
@@ -14,6 +15,8 @@ export default defineConfig({
     reactRouter(),
     // Records which source modules each client chunk holds, for the byte budgets (tests/built/).
     chunkReport(),
+    // Says when the form only simulates the sending (no VITE_CONTACT_ENDPOINT).
+    simulationNotice(),
   ],
   // Canonical and Open Graph URLs: the same origin at build time and in the browser.
   // One stylesheet for the whole site (about 5 KB gzip): one render-blocking request on the first page,

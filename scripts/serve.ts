@@ -22,5 +22,6 @@ server.listen(port, () => {
   console.log(`PropLLC: http://localhost:${port}/`);
   console.log(receiver.describe);
   const warning = endOfLifeWarning();
-  if (warning) console.warn(warning);
+  // On stdout: a notice for whoever runs the site, not an error of the server.
+  if (warning) console.log(warning);
 });

@@ -19,24 +19,32 @@ export interface NodeRequestOptions {
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
-  const onData = (controller: ReadableStreamDefaultController<Uint8Array>) => (chunk: Buffer) => {
-    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    if ((controller.desiredSize ?? 0) <= 0) request.pause();
-  };
-  let listener: ((chunk: Buffer) => void) | undefined;
+  let detach: () => void = () => undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      listener = onData(controller);
-      request.on('data', listener);
-      request.once('end', () => controller.close());
-      request.once('error', (error) => controller.error(error));
+      const onData = (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) request.pause();
+      };
+      const onEnd = () => controller.close();
+      const onError = (error: Error) => controller.error(error);
+      request.on('data', onData);
+      request.once('end', onEnd);
+      request.once('error', onError);
+      // Only our own listeners: Node's server has its own on the same request.
+      detach = () => {
+        request.off('data', onData);
+        request.off('end', onEnd);
+        request.off('error', onError);
+      };
     },
     pull() {
       request.resume();
     },
     cancel() {
-      if (listener) request.off('data', listener);
-      request.removeAllListeners('end');
+      detach();
+      // A client that hangs up while the rest is dropped must not crash the server.
+      request.on('error', () => undefined);
       // Drain and drop the rest instead of destroying the socket, so the answer still reaches the client.
       request.resume();
     },

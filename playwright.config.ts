@@ -29,7 +29,8 @@ export default defineConfig({
       ],
     },
   },
-  // The tests run against the built site (dist/), served like a static host would.
+  // The tests run against the built site (dist/), served like a static host would, with the contact
+  // receiver beside it as `npm start` serves it (a simulation build never calls it).
   webServer: {
     command: `tsx scripts/serve.ts`,
     env: { PORT: String(port) },

@@ -2,6 +2,7 @@ import mdx from '@mdx-js/rollup';
 import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vite';
+import { simulationNotice } from './scripts/simulation-notice.ts';
 import { mdxOptions } from './src/mdx/pipeline.ts';
 import { siteUrlFrom } from './src/site-url.ts';
 
@@ -11,6 +12,8 @@ export default defineConfig({
     { enforce: 'pre', ...mdx(mdxOptions) },
     vanillaExtractPlugin(),
     reactRouter(),
+    // Says when the form only simulates the sending (no VITE_CONTACT_ENDPOINT).
+    simulationNotice(),
   ],
   // One stylesheet for the whole site (about 5 KB gzip): one render-blocking request on the first page,
   // then cached, instead of six to eight small ones per page.

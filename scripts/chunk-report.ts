@@ -10,7 +10,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-export const chunkReportFile = 'node_modules/.cache/propllc/chunk-modules.json';
+/**
+ * One report per output folder: a second build into DIST_DIR (end-to-end copies) must not replace the
+ * report of dist/ that the byte budgets read.
+ */
+export const chunkReportFile = `node_modules/.cache/propllc/chunk-modules${
+  process.env.DIST_DIR ? `-${process.env.DIST_DIR.replace(/[^\w-]+/g, '_')}` : ''
+}.json`;
 
 export interface ChunkReport {
   /** Chunk file name under dist/, e.g. `assets/home-DC58QfpM.js`. */

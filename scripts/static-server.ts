@@ -3,10 +3,11 @@
  * `/about` and `/about/` → about/index.html, files as they are, anything else → 404.html with status 404,
  * and the headers of dist/_headers (Content-Security-Policy included), so the end-to-end tests run
  * under the policy the site is deployed with.
- * Used by `npm start` and by the end-to-end tests.
+ * Used by `npm start` (through scripts/site-server.ts, which adds the contact receiver) and by the
+ * end-to-end tests.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import { headersFor, parseHeaders } from './headers.ts';
@@ -43,11 +44,14 @@ export function resolveFile(root: string, urlPath: string): string | undefined {
   return undefined;
 }
 
-export function createStaticServer(root: string): Server {
+export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** The file-serving part alone, so scripts/site-server.ts can put the contact receiver beside it. */
+export function createStaticHandler(root: string): RequestListener {
   const absoluteRoot = path.resolve(root);
   const headersFile = path.join(absoluteRoot, '_headers');
   const rules = existsSync(headersFile) ? parseHeaders(readFileSync(headersFile, 'utf8')) : [];
-  return createServer((request, response) => {
+  return (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     // Hosts read _headers and never serve it.
     const resolved = resolveFile(absoluteRoot, url.pathname);
@@ -76,5 +80,9 @@ export function createStaticServer(root: string): Server {
     const stream = createReadStream(file);
     if (compress) stream.pipe(createGzip()).pipe(response);
     else stream.pipe(response);
-  });
+  };
+}
+
+export function createStaticServer(root: string): Server {
+  return createServer(createStaticHandler(root));
 }

@@ -3,7 +3,7 @@
  *   - each MDX file goes through the same compile pipeline as the build (frontmatter, widgets,
  *     internal links, MDX syntax), so `npm run check`, `npm run dev` and the build report the same errors;
  *   - then what spans files: duplicate `order` in a collection, a registry page without its file;
- *   - then `content/site.ts` (values, and the links of the menus);
+ *   - then `content/site.ts` (values, and the links of the menus) and `content/contact-receiver.ts`;
  *   - then the French spaces of the texts in `content/*.ts`, which no plugin corrects.
  * Returns French, editor-facing messages; `scripts/check-content.ts` prints them.
  */
@@ -20,6 +20,7 @@ import { frenchTypography } from '../mdx/rehype-french-typography.ts';
 import { pages } from '../registry.ts';
 import { ContentError, unknownInternalLink } from './errors.ts';
 import { collectionOf, orderedCollections } from './schema.ts';
+import { contactReceiverSchema } from './contact-receiver-schema.ts';
 import { siteSchema } from './site-schema.ts';
 
 const pagePaths = pages.map((page) => page.path);
@@ -79,16 +80,18 @@ async function importContentFile(file: string, relative: string): Promise<{ modu
   }
 }
 
-function describeSiteIssue(issue: v.BaseIssue<unknown>): string {
+function describeDataIssue(relative: string, issue: v.BaseIssue<unknown>): string {
   const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
   if (issue.type === 'strict_object' && issue.expected === 'never' && field) {
-    return `content/site.ts → champ inconnu « ${field} ». Gardez les noms de champs tels quels : ne modifiez que les textes entre guillemets.`;
+    return `${relative} → champ inconnu « ${field} ». Gardez les noms de champs tels quels : ne modifiez que les textes entre guillemets.`;
   }
   if (issue.input === undefined && field) {
-    return `content/site.ts → « ${field} » est obligatoire. Remettez ce champ avec son texte entre guillemets.`;
+    return `${relative} → « ${field} » est obligatoire. Remettez ce champ avec son texte entre guillemets.`;
   }
-  return `content/site.ts → « ${field || 'site'} » ${issue.message}.`;
+  return `${relative} → « ${field || relative.replace(/^content\/|\.ts$/g, '')} » ${issue.message}.`;
 }
+
+const describeSiteIssue = (issue: v.BaseIssue<unknown>) => describeDataIssue('content/site.ts', issue);
 
 async function checkSite(root: string): Promise<string[]> {
   const file = path.join(root, 'content', 'site.ts');
@@ -108,6 +111,17 @@ async function checkSite(root: string): Promise<string[]> {
     const problem = unknownInternalLink(target, pagePaths);
     return problem ? [`content/site.ts → « ${field} » : ${problem}`] : [];
   });
+}
+
+/** `content/contact-receiver.ts`: the receiver's answers and pages (placeholders such as {email} kept). */
+async function checkContactReceiver(root: string): Promise<string[]> {
+  const relative = 'content/contact-receiver.ts';
+  const file = path.join(root, 'content', 'contact-receiver.ts');
+  if (!existsSync(file)) return [];
+  const { module, problem } = await importContentFile(file, relative);
+  if (!module) return problem ? [problem] : [];
+  const result = v.safeParse(contactReceiverSchema, module.contactReceiver);
+  return result.success ? [] : result.issues.map((issue) => describeDataIssue(relative, issue));
 }
 
 /** An ordinary or no-break space where French wants a narrow one: what the built-page check rejects. */
@@ -205,6 +219,7 @@ export async function checkContent(root: string, { requireAllPages = true }: Che
   }
 
   problems.push(...(await checkSite(root)));
+  problems.push(...(await checkContactReceiver(root)));
   problems.push(...(await checkTsTypography(root)));
   return problems;
 }

@@ -1,21 +1,14 @@
 /**
- * Endpoint mode: VITE_CONTACT_ENDPOINT is read at build time, so this file builds the site a second
- * time (into build/e2e-endpoint-dist, not dist/) with the endpoint pointing at a stub server started here,
- * then serves that build on a free port. Only this file pays for the extra build.
+ * Endpoint mode with a third-party service: VITE_CONTACT_ENDPOINT is read at build time, so this file
+ * builds the site a second time (build-copy.ts, into build/e2e-endpoint, not dist/) with the endpoint
+ * pointing at a stub server started here, then serves that build on a free port.
  */
-import { execFile } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { createStaticServer } from '../../scripts/static-server.ts';
+import { buildCopy, close, listen, readBody } from './build-copy.ts';
 
 test.describe.configure({ mode: 'serial' });
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const buildDir = 'build/e2e-endpoint';
-const distDir = 'build/e2e-endpoint-dist';
 
 type Mode = 'ok' | 'error' | 'network';
 interface Received {
@@ -30,17 +23,6 @@ let received: Received[] = [];
 let stub: Server;
 let site: Server;
 let siteUrl = '';
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-  });
-
-const listen = (server: Server) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -74,23 +56,13 @@ test.beforeAll(async () => {
   });
   const stubPort = await listen(stub);
 
-  // The whole build (pages, browser code, post-build), so the copy is what would be deployed.
-  await promisify(execFile)('npm', ['run', 'build'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      BUILD_DIR: buildDir,
-      DIST_DIR: distDir,
-      VITE_CONTACT_ENDPOINT: `http://127.0.0.1:${stubPort}/contact`,
-    },
-  });
-  site = createStaticServer(`${root}/${distDir}`);
+  site = createStaticServer(await buildCopy('e2e-endpoint', { VITE_CONTACT_ENDPOINT: `http://127.0.0.1:${stubPort}/contact` }));
   siteUrl = `http://127.0.0.1:${await listen(site)}`;
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => site?.close(resolve));
-  await new Promise((resolve) => stub?.close(resolve));
+  await close(site);
+  await close(stub);
 });
 
 const visitor = {

@@ -100,6 +100,15 @@ describe('npm run check: messages for editors', () => {
     `);
   });
 
+  it('validates the values of content/contact-receiver.ts, placeholders included', async () => {
+    expect(await check('invalid-receiver')).toMatchInlineSnapshot(`
+      [
+        "content/contact-receiver.ts → « answers.tooLarge.title » ne peut pas être vide.",
+        "content/contact-receiver.ts → « answers.failed.text » doit contenir {email} (remplacé au moment de l’envoi).",
+      ]
+    `);
+  });
+
   it('rejects a menu link of content/site.ts to a page that does not exist', async () => {
     expect(await check('dead-site-link')).toMatchInlineSnapshot(`
       [

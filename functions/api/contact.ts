@@ -1,0 +1,39 @@
+/**
+ * Cloudflare Pages Function for `/api/contact`: a thin adapter over the receiver (src/receiver/).
+ * Settings come from the project's environment variables and secrets (Settings → Variables and
+ * Secrets): BREVO_API_KEY, CONTACT_TO, CONTACT_FROM, or CONTACT_WEBHOOK_URL; CONTACT_RATE_LIMIT.
+ * There are no local files at the edge: without email or webhook, valid messages get 503 and the
+ * contact email, never a false "sent". A Rate Limiting binding named CONTACT_RATE_LIMITER, when one
+ * is bound, replaces the in-memory limit (which each isolate keeps on its own).
+ */
+import { bindingRateLimiter, isRateLimitBinding } from '../../src/receiver/rate-limit.ts';
+import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
+
+/** The part of Cloudflare's EventContext this function uses. */
+export interface PagesContext {
+  request: Request;
+  env: Readonly<Record<string, unknown>>;
+}
+
+// One receiver per isolate: its in-memory rate limit must outlive a request.
+let receiver: SiteReceiver | undefined;
+
+function receiverFor(env: PagesContext['env']): SiteReceiver {
+  if (!receiver) {
+    const binding = env.CONTACT_RATE_LIMITER;
+    receiver = createSiteReceiver({
+      env,
+      rateLimiter: isRateLimitBinding(binding) ? bindingRateLimiter(binding) : undefined,
+    });
+    for (const problem of receiver.problems) console.error(problem);
+    if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
+  }
+  return receiver;
+}
+
+const receive = ({ request, env }: PagesContext): Promise<Response> =>
+  receiverFor(env).handle(request, { address: request.headers.get('CF-Connecting-IP') ?? undefined });
+
+export const onRequestPost = receive;
+/** Any other method: the receiver answers 405 with `Allow: POST`. */
+export const onRequest = receive;

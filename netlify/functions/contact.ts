@@ -1,0 +1,32 @@
+/**
+ * Netlify Function for `/api/contact`: a thin adapter over the receiver (src/receiver/).
+ * Settings come from the site's environment variables (Site configuration → Environment variables):
+ * BREVO_API_KEY, CONTACT_TO, CONTACT_FROM, or CONTACT_WEBHOOK_URL; CONTACT_RATE_LIMIT.
+ * Function instances have no lasting disk: without email or webhook, valid messages get 503 and
+ * the contact email, never a false "sent".
+ */
+import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
+
+/** The part of Netlify's Context this function uses. */
+export interface NetlifyContext {
+  ip?: string;
+}
+
+// One receiver per instance: its in-memory rate limit must outlive a request.
+let receiver: SiteReceiver | undefined;
+
+export default async function contact(request: Request, context: NetlifyContext): Promise<Response> {
+  if (!receiver) {
+    receiver = createSiteReceiver({ env: process.env });
+    for (const problem of receiver.problems) console.error(problem);
+    if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
+  }
+  return receiver.handle(request, { address: context.ip });
+}
+
+export const config = {
+  path: '/api/contact',
+  // Netlify's own limit, counted before the function runs and across its instances (sliding window,
+  // per address and domain); the receiver's in-memory limit still applies within each instance.
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,96 @@
+/**
+ * Deliveries that only need `fetch`, so they run on every host: an email through Brevo's
+ * transactional API (a French company, data hosted in the EU), or a JSON POST to a webhook
+ * (n8n, Make, Slack…). The local files of `npm start` are in src/receiver/node/leads.ts (Node only).
+ */
+import type { ContactFieldName, ContactValues } from '../forms/contact-schema.ts';
+import type { Deliver } from './receiver.ts';
+import { fillTemplate } from './template.ts';
+
+export const brevoEndpoint = 'https://api.brevo.com/v3/smtp/email';
+/** A provider that does not answer in this time counts as failed: the visitor gets the email address. */
+export const deliveryTimeoutMs = 10_000;
+
+export type Fetch = typeof fetch;
+
+// Called through a wrapper: Workers refuse a `fetch` invoked with another `this`.
+const globalFetch: Fetch = (input, init) => fetch(input, init);
+
+/** Line breaks and other control characters would let a name add headers to the email: one line only. */
+export function singleLine(value: string): string {
+  return value
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+async function post(fetcher: Fetch, url: string, headers: Record<string, string>, body: unknown): Promise<void> {
+  const response = await fetcher(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(deliveryTimeoutMs),
+  });
+  // The body is not needed; reading it frees the connection.
+  await response.arrayBuffer().catch(() => undefined);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+}
+
+export interface BrevoOptions {
+  apiKey: string;
+  /** Who receives the messages (PropLLC). */
+  to: readonly string[];
+  /** A sender address verified in Brevo. */
+  from: string;
+  senderName: string;
+  subject: string;
+  intro: string;
+  labels: Readonly<Record<ContactFieldName, string>>;
+  fetch?: Fetch;
+}
+
+export function brevoEmail(options: BrevoOptions, message: ContactValues) {
+  const { labels } = options;
+  const name = singleLine(message.name);
+  return {
+    sender: { name: options.senderName, email: options.from },
+    to: options.to.map((email) => ({ email })),
+    // Answering the email answers the visitor.
+    replyTo: { email: message.email, name },
+    subject: singleLine(fillTemplate(options.subject, { name })),
+    textContent: [
+      options.intro,
+      '',
+      `${labels.name}\u202f: ${message.name}`,
+      `${labels.email}\u202f: ${message.email}`,
+      `${labels.phone}\u202f: ${message.phone}`,
+      '',
+      `${labels.message}\u202f:`,
+      message.message,
+    ].join('\n'),
+  };
+}
+
+export function brevoDelivery(options: BrevoOptions): Deliver {
+  const fetcher = options.fetch ?? globalFetch;
+  return (message) => post(fetcher, brevoEndpoint, { 'api-key': options.apiKey }, brevoEmail(options, message));
+}
+
+export interface WebhookOptions {
+  url: string;
+  /** A one-line summary, shown as is by Slack-style webhooks (`text`). */
+  text: string;
+  fetch?: Fetch;
+}
+
+export function webhookDelivery(options: WebhookOptions): Deliver {
+  const fetcher = options.fetch ?? globalFetch;
+  return (message) =>
+    post(fetcher, options.url, {}, {
+      text: singleLine(fillTemplate(options.text, { name: message.name, email: message.email })),
+      name: message.name,
+      email: message.email,
+      phone: message.phone,
+      message: message.message,
+    });
+}

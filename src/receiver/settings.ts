@@ -1,0 +1,83 @@
+/**
+ * The receiver's settings, read from the host's environment at run time (never from the bundle):
+ *   CONTACT_DELIVERY     local | email | webhook; when unset: email if BREVO_API_KEY is set, webhook if
+ *                        CONTACT_WEBHOOK_URL is set, else local files where the runtime has them (Node)
+ *   LEADS_DIR            local: the folder of the message files (default `leads`)
+ *   BREVO_API_KEY, CONTACT_TO (one or more addresses, comma-separated), CONTACT_FROM   email
+ *   CONTACT_WEBHOOK_URL  webhook
+ *   CONTACT_RATE_LIMIT   messages per client address per 10 minutes (default 10)
+ * Problems come back as French lines for the operator; a runtime with problems delivers nothing.
+ */
+import * as v from 'valibot';
+import type { ContactReceiverCopy } from '../content/contact-receiver-schema.ts';
+import { defaultRateLimit } from './rate-limit.ts';
+import { fillTemplate } from './template.ts';
+
+export type Env = Readonly<Record<string, unknown>>;
+
+export type DeliverySettings =
+  | { mode: 'local'; leadsDir: string }
+  | { mode: 'email'; apiKey: string; to: string[]; from: string }
+  | { mode: 'webhook'; url: string }
+  | { mode: 'none' };
+
+export interface ReceiverSettings {
+  delivery: DeliverySettings;
+  rateLimit: number;
+}
+
+export const defaultLeadsDir = 'leads';
+
+const emailAddress = v.pipe(v.string(), v.email());
+
+function setting(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+export function readSettings(
+  env: Env,
+  { localFiles, words }: { localFiles: boolean; words: ContactReceiverCopy['console'] },
+): { settings: ReceiverSettings; problems: string[] } {
+  const problems: string[] = [];
+  const missing = (name: string, mode: string) => problems.push(fillTemplate(words.settingMissing, { name, mode }));
+  const invalid = (name: string) => problems.push(fillTemplate(words.settingInvalid, { name }));
+
+  let rateLimit = defaultRateLimit;
+  const rawLimit = setting(env, 'CONTACT_RATE_LIMIT');
+  if (rawLimit !== undefined) {
+    if (/^\d+$/.test(rawLimit) && Number(rawLimit) > 0) rateLimit = Number(rawLimit);
+    else invalid('CONTACT_RATE_LIMIT');
+  }
+
+  const apiKey = setting(env, 'BREVO_API_KEY');
+  const webhookUrl = setting(env, 'CONTACT_WEBHOOK_URL');
+  let mode = setting(env, 'CONTACT_DELIVERY')?.toLowerCase();
+  if (mode === undefined) {
+    if (apiKey && webhookUrl) problems.push(words.deliveryConflict);
+    else mode = apiKey ? 'email' : webhookUrl ? 'webhook' : localFiles ? 'local' : 'none';
+  }
+
+  let delivery: DeliverySettings = { mode: 'none' };
+  if (mode === 'local') {
+    if (localFiles) delivery = { mode: 'local', leadsDir: setting(env, 'LEADS_DIR') ?? defaultLeadsDir };
+    else problems.push(words.localUnavailable);
+  } else if (mode === 'email') {
+    const to = setting(env, 'CONTACT_TO')?.split(',').map((address) => address.trim()).filter(Boolean) ?? [];
+    const from = setting(env, 'CONTACT_FROM');
+    if (!apiKey) missing('BREVO_API_KEY', 'email');
+    if (to.length === 0) missing('CONTACT_TO', 'email');
+    else if (!to.every((address) => v.is(emailAddress, address))) invalid('CONTACT_TO');
+    if (!from) missing('CONTACT_FROM', 'email');
+    else if (!v.is(emailAddress, from)) invalid('CONTACT_FROM');
+    if (apiKey && to.length > 0 && from) delivery = { mode: 'email', apiKey, to, from };
+  } else if (mode === 'webhook') {
+    if (!webhookUrl) missing('CONTACT_WEBHOOK_URL', 'webhook');
+    else if (!/^https?:$/.test(URL.canParse(webhookUrl) ? new URL(webhookUrl).protocol : '')) invalid('CONTACT_WEBHOOK_URL');
+    else delivery = { mode: 'webhook', url: webhookUrl };
+  } else if (mode !== undefined && mode !== 'none') {
+    problems.push(words.deliveryUnknown);
+  }
+
+  return { settings: { delivery: problems.length > 0 ? { mode: 'none' } : delivery, rateLimit }, problems };
+}

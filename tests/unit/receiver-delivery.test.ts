@@ -1,0 +1,260 @@
+// @vitest-environment node
+/**
+ * Where a valid message goes: local files (atomic), Brevo's email API, a webhook; the settings that
+ * choose among them; and the notices printed for whoever runs the site.
+ */
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { contactReceiver } from '../../content/contact-receiver.ts';
+import { endOfLifeWarning } from '../../scripts/node-support.ts';
+import { simulationNotice } from '../../scripts/simulation-notice.ts';
+import type { ContactValues } from '../../src/forms/contact-schema.ts';
+import { brevoDelivery, brevoEndpoint, webhookDelivery } from '../../src/receiver/deliveries.ts';
+import { leadsWriter } from '../../src/receiver/node/leads.ts';
+import { readSettings } from '../../src/receiver/settings.ts';
+import { createSiteReceiver, labels } from '../../src/receiver/site.ts';
+
+const valid: ContactValues = {
+  name: 'Jeanne Martin',
+  email: 'jeanne.martin@example.com',
+  phone: '+33 6 12 34 56 78',
+  message: 'Je voudrais encaisser mes payouts sur une LLC.',
+};
+
+const words = contactReceiver.console;
+
+interface Sent {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A fetch that records what it is sent and answers with `status`. */
+function fakeFetch(status: number) {
+  const sent: Sent[] = [];
+  const fetcher = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    sent.push({
+      url: String(input),
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      body: JSON.parse(String(init?.body)),
+    });
+    return new Response('{}', { status });
+  });
+  return { fetcher: fetcher as unknown as typeof fetch, sent };
+}
+
+const tempDir = () => mkdtemp(path.join(tmpdir(), 'propllc-leads-'));
+
+describe('local files (LEADS_DIR)', () => {
+  it('writes one .json file holding exactly the message, and nothing else', async () => {
+    const dir = path.join(await tempDir(), 'leads');
+    const file = await leadsWriter(dir)(valid);
+    expect(await readdir(dir)).toEqual([path.basename(file)]);
+    expect(file).toMatch(/\.json$/);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(valid);
+  });
+
+  it('keeps 30 messages written at once apart, none torn', async () => {
+    const dir = await tempDir();
+    const write = leadsWriter(dir);
+    const messages = Array.from({ length: 30 }, (_, index) => ({ ...valid, message: `Message numéro ${index} ${'x'.repeat(500)}` }));
+    await Promise.all(messages.map((message) => write(message)));
+    const files = await readdir(dir);
+    expect(files).toHaveLength(30);
+    expect(files.every((name) => name.endsWith('.json'))).toBe(true);
+    const stored = await Promise.all(files.map(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8'))));
+    expect(stored.map((message) => message.message).sort()).toEqual(messages.map((message) => message.message).sort());
+  });
+
+  it('rejects when it cannot write, and leaves no temporary file', async () => {
+    const dir = await tempDir();
+    const blocker = path.join(dir, 'leads');
+    await writeFile(blocker, 'a file where the folder should be');
+    await expect(leadsWriter(path.join(blocker, 'inner'))(valid)).rejects.toThrow();
+    expect(await readdir(dir)).toEqual(['leads']);
+  });
+});
+
+describe('email through Brevo', () => {
+  const options = {
+    apiKey: 'xkeysib-test',
+    to: ['contact@propllc.fr'],
+    from: 'site@propllc.fr',
+    senderName: 'PropLLC',
+    subject: contactReceiver.email.subject,
+    intro: contactReceiver.email.intro,
+    labels,
+  };
+
+  it('sends the message with the visitor as Reply-To', async () => {
+    const { fetcher, sent } = fakeFetch(201);
+    await brevoDelivery({ ...options, fetch: fetcher })(valid);
+    expect(sent).toHaveLength(1);
+    const [request] = sent;
+    expect(request?.url).toBe(brevoEndpoint);
+    expect(request?.headers['api-key']).toBe('xkeysib-test');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.body).toEqual({
+      sender: { name: 'PropLLC', email: 'site@propllc.fr' },
+      to: [{ email: 'contact@propllc.fr' }],
+      replyTo: { email: valid.email, name: valid.name },
+      subject: 'Nouveau message de Jeanne Martin (formulaire de contact)',
+      textContent: [
+        contactReceiver.email.intro,
+        '',
+        'Nom complet\u202f: Jeanne Martin',
+        'Adresse email\u202f: jeanne.martin@example.com',
+        'Numéro de téléphone\u202f: +33 6 12 34 56 78',
+        '',
+        'Message\u202f:',
+        valid.message,
+      ].join('\n'),
+    });
+  });
+
+  it('puts no raw line break in the subject, whatever the name holds', async () => {
+    const { fetcher, sent } = fakeFetch(201);
+    await brevoDelivery({ ...options, fetch: fetcher })({ ...valid, name: 'Jeanne\r\nBcc: victim@example.com\nMartin' });
+    const body = sent[0]?.body as { subject: string; replyTo: { name: string } };
+    expect(body.subject).toBe('Nouveau message de Jeanne Bcc: victim@example.com Martin (formulaire de contact)');
+    expect(body.subject).not.toMatch(/[\r\n]/);
+    expect(body.replyTo.name).not.toMatch(/[\r\n]/);
+  });
+
+  it('rejects when Brevo refuses', async () => {
+    const { fetcher } = fakeFetch(401);
+    await expect(brevoDelivery({ ...options, fetch: fetcher })(valid)).rejects.toThrow('HTTP 401');
+  });
+});
+
+describe('webhook', () => {
+  it('POSTs the message as JSON, with a summary line for Slack-style services', async () => {
+    const { fetcher, sent } = fakeFetch(200);
+    await webhookDelivery({ url: 'https://hooks.example.org/abc', text: contactReceiver.webhookText, fetch: fetcher })(valid);
+    expect(sent).toEqual([
+      {
+        url: 'https://hooks.example.org/abc',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: {
+          text: 'Nouveau message de Jeanne Martin (jeanne.martin@example.com) depuis le formulaire de contact',
+          ...valid,
+        },
+      },
+    ]);
+  });
+
+  it('rejects on a non-2xx answer', async () => {
+    const { fetcher } = fakeFetch(500);
+    await expect(webhookDelivery({ url: 'https://hooks.example.org/abc', text: 't', fetch: fetcher })(valid)).rejects.toThrow(
+      'HTTP 500',
+    );
+  });
+});
+
+describe('settings from the environment', () => {
+  const read = (env: Record<string, string>, localFiles = true) => readSettings(env, { localFiles, words });
+
+  it('defaults to local files in leads/ on Node, 10 per 10 minutes', () => {
+    expect(read({})).toEqual({ settings: { delivery: { mode: 'local', leadsDir: 'leads' }, rateLimit: 10 }, problems: [] });
+    expect(read({ LEADS_DIR: '/var/leads', CONTACT_RATE_LIMIT: '50' }).settings).toEqual({
+      delivery: { mode: 'local', leadsDir: '/var/leads' },
+      rateLimit: 50,
+    });
+  });
+
+  it('has no delivery at the edge without email or webhook', () => {
+    expect(read({}, false)).toEqual({ settings: { delivery: { mode: 'none' }, rateLimit: 10 }, problems: [] });
+  });
+
+  it('chooses email or webhook from what is set', () => {
+    expect(read({ BREVO_API_KEY: 'k', CONTACT_TO: 'a@propllc.fr, b@propllc.fr', CONTACT_FROM: 'site@propllc.fr' }).settings.delivery).toEqual({
+      mode: 'email',
+      apiKey: 'k',
+      to: ['a@propllc.fr', 'b@propllc.fr'],
+      from: 'site@propllc.fr',
+    });
+    expect(read({ CONTACT_WEBHOOK_URL: 'https://hook.example.org/x' }, false).settings.delivery).toEqual({
+      mode: 'webhook',
+      url: 'https://hook.example.org/x',
+    });
+  });
+
+  it('explains each problem in French and then delivers nothing', () => {
+    expect(read({ BREVO_API_KEY: 'k', CONTACT_FROM: 'pas-une-adresse' })).toEqual({
+      settings: { delivery: { mode: 'none' }, rateLimit: 10 },
+      problems: [
+        'le réglage CONTACT_TO manque (envoi par email).',
+        'le réglage CONTACT_FROM est invalide (voir README.md, partie «\u202fDeploying\u202f»).',
+      ],
+    });
+    expect(read({ BREVO_API_KEY: 'k', CONTACT_WEBHOOK_URL: 'https://h.example.org' }).problems).toEqual([words.deliveryConflict]);
+    expect(read({ CONTACT_DELIVERY: 'local' }, false).problems).toEqual([words.localUnavailable]);
+    expect(read({ CONTACT_DELIVERY: 'pigeon' }).problems).toEqual([words.deliveryUnknown]);
+    expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: 'ftp://h.example.org' }).problems).toEqual([
+      'le réglage CONTACT_WEBHOOK_URL est invalide (voir README.md, partie «\u202fDeploying\u202f»).',
+    ]);
+    expect(read({ CONTACT_RATE_LIMIT: 'dix' }).problems).toEqual([
+      'le réglage CONTACT_RATE_LIMIT est invalide (voir README.md, partie «\u202fDeploying\u202f»).',
+    ]);
+  });
+
+  it('the site receiver prints one French line per message, and the reason of a failure', async () => {
+    const dir = await tempDir();
+    const log = vi.fn();
+    const logError = vi.fn();
+    const receiver = createSiteReceiver({ env: { LEADS_DIR: dir }, localFiles: leadsWriter, log, logError });
+    expect(receiver.describe).toBe(`Formulaire de contact\u202f: chaque message est enregistré dans ${dir}`);
+    const request = () =>
+      new Request('http://localhost/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(valid),
+      });
+    expect((await receiver.handle(request())).status).toBe(200);
+    const [file] = await readdir(dir);
+    expect(log.mock.calls).toEqual([[`Nouveau message enregistré dans ${path.join(dir, file ?? '')}`]]);
+
+    const { fetcher } = fakeFetch(500);
+    const failing = createSiteReceiver({ env: { CONTACT_WEBHOOK_URL: 'https://h.example.org/secret' }, fetch: fetcher, log, logError });
+    expect(failing.describe).toBe('Formulaire de contact\u202f: chaque message est transmis au webhook de h.example.org');
+    expect((await failing.handle(request())).status).toBe(502);
+    expect(logError.mock.calls).toEqual([
+      ["Message NON transmis (webhook)\u202f: HTTP 500. Le visiteur a reçu l'adresse email de contact."],
+    ]);
+  });
+});
+
+describe('notices for whoever runs the site', () => {
+  it('warns on a Node version past its end of life, from a table of dates', () => {
+    const day = (date: string) => new Date(`${date}T12:00:00Z`);
+    expect(endOfLifeWarning('20.20.2', day('2026-11-23'))).toBe(
+      "Attention\u202f: Node 20 n'est plus maintenu depuis le 30 avril 2026 (plus aucun correctif de sécurité). En production, utilisez une version LTS maintenue (24 ou 26).",
+    );
+    expect(endOfLifeWarning('v20.19.0', day('2026-04-29'))).toBeUndefined();
+    expect(endOfLifeWarning('25.1.0', day('2026-11-23'))).toContain('Node 25 n\'est plus maintenu depuis le 1er juin 2026');
+    for (const version of ['22.12.0', '24.21.0', '26.10.0', '27.0.0']) {
+      expect(endOfLifeWarning(version, day('2026-11-23')), version).toBeUndefined();
+    }
+    expect(endOfLifeWarning('22.12.0', day('2027-05-01'))).toContain('Node 22');
+  });
+
+  it('a build without VITE_CONTACT_ENDPOINT warns once that messages go nowhere', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const run = (env: Record<string, string>) => {
+      const plugin = simulationNotice() as unknown as {
+        configResolved: (config: { env: Record<string, string> }) => void;
+        buildStart: (this: { environment: { name: string } }) => void;
+      };
+      plugin.configResolved({ env });
+      for (const name of ['client', 'ssr', 'client']) plugin.buildStart.call({ environment: { name } });
+    };
+    run({});
+    expect(warn.mock.calls).toEqual([[`\n${words.simulationBuild}\n`]]);
+    warn.mockClear();
+    run({ VITE_CONTACT_ENDPOINT: '/api/contact' });
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

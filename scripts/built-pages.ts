@@ -13,7 +13,8 @@ export function builtPages(dist = 'dist'): BuiltPage[] {
   return [
     ...pages.map((page) => ({
       path: page.path as string,
-      file: path.join(dist, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`),
+      // Flat files: `/about` is about.html, served at /about with no redirect by every supported host.
+      file: path.join(dist, page.path === '/' ? 'index.html' : `${page.path.slice(1)}.html`),
     })),
     { path: undefined, file: path.join(dist, '404.html') },
   ];

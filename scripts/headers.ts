@@ -1,8 +1,10 @@
 /**
  * The `_headers` file of Netlify and Cloudflare Pages: a path pattern on its own line, then indented
- * `Name: value` lines. `*` matches anything (`/*` every path). Several rules can match one path:
- * like both hosts, values of a header set by more than one rule are joined with ", ".
- * For Content-Security-Policy that makes two policies, both enforced (see scripts/postbuild.ts).
+ * `Name: value` lines. `*` matches anything (`/*` every path). Read the way Cloudflare reads it:
+ * - a pattern written twice keeps only its last rule (Cloudflare stores `rules[path]`; Netlify also
+ *   lets the later rule win), which is why public/_headers has one rule per pattern;
+ * - several patterns can match one path: their headers add up, and a header set by more than one
+ *   rule gets the values joined with ", " (for a CSP, two policies: avoided, one rule carries it).
  */
 export interface HeaderRule {
   pattern: string;
@@ -14,7 +16,10 @@ export function parseHeaders(text: string): HeaderRule[] {
   for (const [index, line] of text.split(/\r?\n/).entries()) {
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      rules.push({ pattern: line.trim(), headers: [] });
+      const pattern = line.trim();
+      const earlier = rules.findIndex((rule) => rule.pattern === pattern);
+      if (earlier >= 0) rules.splice(earlier, 1);
+      rules.push({ pattern, headers: [] });
       continue;
     }
     const current = rules.at(-1);

@@ -38,6 +38,14 @@ cpSync(`${notFoundDir}/index.html`, `${dist}/404.html`);
 rmSync(notFoundDir, { recursive: true });
 // React Router writes a single-page-app fallback; every route is pre-rendered, so it is never served.
 rmSync(`${dist}/__spa-fallback.html`, { force: true });
+// Flat files: dist/about/index.html becomes dist/about.html. Hosts serve it at /about itself, the URL every
+// link, canonical and sitemap entry uses; a directory index would be served at /about/ after a redirect.
+for (const page of builtPages(dist)) {
+  if (page.path === undefined || page.path === '/') continue;
+  const directory = path.join(dist, page.path);
+  renameSync(path.join(directory, 'index.html'), page.file);
+  if (readdirSync(directory).length === 0) rmSync(directory, { recursive: true });
+}
 
 // ---- The browser's JavaScript ------------------------------------------------------------------
 // React Router's client chunks are never loaded: they go. The site script and the islands replace them.

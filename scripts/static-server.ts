@@ -1,6 +1,7 @@
 /**
  * A static file server that behaves like Netlify or Cloudflare Pages on dist/:
- * `/about` and `/about/` → about/index.html, files as they are, anything else → 404.html with status 404,
+ * `/about` → about.html (`/about/` and `/about.html` redirect there), files as they are, anything else →
+ * 404.html with status 404,
  * and the headers of dist/_headers (Content-Security-Policy included), so the end-to-end tests run
  * under the policy the site is deployed with.
  * Used by `npm start` (through scripts/site-server.ts, which adds the contact receiver) and by the
@@ -27,20 +28,39 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The file a request path maps to, or undefined when the path is unknown. */
-export function resolveFile(root: string, urlPath: string): string | undefined {
+const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
+
+/** What a request path is answered with: a file, a permanent redirect, or nothing (404). */
+export type Resolution = { file: string } | { redirect: string } | undefined;
+
+/**
+ * Maps a request path to a file of `root` the way Cloudflare Pages (and Netlify, GitHub Pages) treat
+ * flat pages: `about.html` is served at `/about`; `/about/` and `/about.html` redirect there (308);
+ * `/` is `index.html` and `/index.html` redirects to `/`. Nothing outside the root is ever served.
+ */
+export function resolveRequest(root: string, urlPath: string): Resolution {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
     return undefined;
   }
+  // Never anything outside the root: `..` in the URL, encoded or not, absolute paths, NUL bytes.
+  if (decoded.includes('\0')) return undefined;
   const candidate = path.join(root, path.normalize(decoded));
-  // Never serve anything outside the root (../ in the URL).
   if (candidate !== root && !candidate.startsWith(root + path.sep)) return undefined;
-  for (const file of [candidate, path.join(candidate, 'index.html')]) {
-    if (existsSync(file) && statSync(file).isFile()) return file;
+  if (decoded === '/') return isFile(path.join(root, 'index.html')) ? { file: path.join(root, 'index.html') } : undefined;
+  if (decoded.endsWith('/')) {
+    const page = decoded.replace(/\/+$/, '');
+    if (isFile(`${candidate.replace(/\/+$/, '')}.html`)) return { redirect: page };
+    return isFile(path.join(candidate, 'index.html')) ? { file: path.join(candidate, 'index.html') } : undefined;
   }
+  if (decoded.endsWith('.html') && isFile(candidate)) {
+    const page = decoded.slice(0, -'.html'.length);
+    return { redirect: page.endsWith('/index') ? page.slice(0, -'index'.length) || '/' : page };
+  }
+  if (isFile(candidate)) return { file: candidate };
+  if (isFile(`${candidate}.html`)) return { file: `${candidate}.html` };
   return undefined;
 }
 
@@ -53,9 +73,13 @@ export function createStaticHandler(root: string): RequestListener {
   const rules = existsSync(headersFile) ? parseHeaders(readFileSync(headersFile, 'utf8')) : [];
   return (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const resolved = resolveRequest(absoluteRoot, url.pathname);
+    if (resolved && 'redirect' in resolved) {
+      response.writeHead(308, { location: `${resolved.redirect}${url.search}` }).end();
+      return;
+    }
     // Hosts read _headers and never serve it.
-    const resolved = resolveFile(absoluteRoot, url.pathname);
-    const found = resolved === headersFile ? undefined : resolved;
+    const found = resolved?.file === headersFile ? undefined : resolved?.file;
     const file = found ?? path.join(absoluteRoot, '404.html');
     const status = found ? 200 : 404;
     // Header names lower-cased throughout, so a _headers value replaces a default rather than doubling it.

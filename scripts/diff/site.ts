@@ -70,7 +70,7 @@ function serialize(node: Root | RootContent, out: string[]): void {
     const attributes = Object.entries(element.properties)
       .map(([name, value]) => {
         const text = Array.isArray(value) ? value.join(' ') : String(value);
-        return `${name}=${JSON.stringify(/^(href|src)$/.test(name) ? withoutHash(text) : text)}`;
+        return `${name}=${JSON.stringify(/^(href|src|dataIslandSrc)$/.test(name) ? withoutHash(text) : text)}`;
       })
       .sort();
     out.push(`<${element.tagName} ${attributes.join(' ')}>`);

@@ -58,7 +58,7 @@ describe('JavaScript per page', () => {
   });
 
   test("the contact island brings React, validation and toasts, but no page's copy: its words come as JSON", () => {
-    const contact = read(distFile('/contact/index.html'));
+    const contact = read(distFile('/contact.html'));
     const island = [...pageScripts(contact)].find((url) => url.includes('/contact-form-'));
     const modules = modulesOf(island ?? '');
     expect(modules.some((id) => id.startsWith('node_modules/react-dom/'))).toBe(true);
@@ -69,7 +69,7 @@ describe('JavaScript per page', () => {
 
   // Both builds name classes from the same sources: the island re-renders the pre-rendered markup exactly.
   test("the island's class names are those of its pre-rendered HTML", () => {
-    const contact = read(distFile('/contact/index.html'));
+    const contact = read(distFile('/contact.html'));
     const start = contact.indexOf('data-island="contact-form"');
     const end = contact.indexOf('data-island-data="contact-form"');
     expect(start).toBeGreaterThan(0);
@@ -107,8 +107,8 @@ describe('images and fonts', () => {
   });
 
   test('every image of every page declares its width and height (no layout shift)', () => {
-    for (const file of ['dist/index.html', 'dist/404.html', ...pages.map((page) => `dist${page.path}/index.html`)]) {
-      const html = read(path.normalize(file));
+    for (const { file } of pagesOnDisk) {
+      const html = read(file);
       for (const tag of html.match(/<img\b[^>]*>/gi) ?? []) {
         expect(tag, file).toMatch(/\bwidth="\d+"/);
         expect(tag, file).toMatch(/\bheight="\d+"/);

@@ -191,13 +191,21 @@ test.describe('with JavaScript disabled', () => {
 });
 
 test.describe('static hosting of dist/', () => {
-  test('/about and /about/ serve about/index.html', async ({ request }) => {
-    for (const url of ['/about', '/about/']) {
-      const response = await request.get(url);
-      expect(response.status(), url).toBe(200);
-      expect(response.headers()['content-type']).toContain('text/html');
-      expect(await response.text()).toBe(readFileSync('dist/about/index.html', 'utf8'));
+  test('/about serves about.html with no redirect; /about/ and /about.html redirect to it, as the hosts do', async ({
+    request,
+  }) => {
+    const response = await request.get('/about', { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    expect(await response.text()).toBe(readFileSync('dist/about.html', 'utf8'));
+    for (const url of ['/about/', '/about.html']) {
+      const redirected = await request.get(url, { maxRedirects: 0 });
+      expect(redirected.status(), url).toBe(308);
+      expect(redirected.headers().location, url).toBe('/about');
     }
+    const home = await request.get('/index.html', { maxRedirects: 0 });
+    expect(home.status()).toBe(308);
+    expect(home.headers().location).toBe('/');
   });
 
   test('an unknown path gets 404.html with status 404', async ({ request }) => {

@@ -2,25 +2,9 @@
  * The site runs under the Content-Security-Policy it ships: the test server applies dist/_headers
  * (scripts/static-server.ts), and every route, the form and its toasts must run without one violation.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { watchViolations } from './csp-violations.ts';
 import { allPaths, pagePaths, unknownPath } from './routes.ts';
-
-/** Records CSP violations from the page's own events and from the console, from the first byte. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation(
-        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
-      );
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(`console: ${message.text()}`);
-  });
-  return violations;
-}
 
 test.describe('Content-Security-Policy', () => {
   for (const path of allPaths) {

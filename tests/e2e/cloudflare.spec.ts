@@ -1,0 +1,162 @@
+/**
+ * dist/ on Cloudflare's own runtime: `wrangler pages dev` (workerd, with wrangler.toml) serves the site and
+ * the contact function as Cloudflare Pages would. Every sitemap URL and every same-site link answers 200
+ * with no redirect and the full set of security headers, with exactly one CSP policy; Chromium records no
+ * CSP violation; an unknown path gets 404.html with status 404; the contact function answers its table.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { watchViolations } from './csp-violations.ts';
+import { root } from './build-copy.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const port = Number(process.env.WRANGLER_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 100);
+const origin = `http://127.0.0.1:${port}`;
+let wrangler: ChildProcess | undefined;
+let output = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // `wrangler pages dev` with no folder reads pages_build_output_dir and the compatibility settings from
+  // wrangler.toml, exactly as `npx wrangler pages dev` in the project root does.
+  wrangler = spawn('npx', ['wrangler', 'pages', 'dev', '--ip', '127.0.0.1', '--port', String(port)], {
+    cwd: root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  wrangler.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  wrangler.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${origin}/`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 100_000, message: `wrangler pages dev did not answer:\n${output}` },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  // The whole process group: npx, wrangler and workerd.
+  if (wrangler?.pid) process.kill(-wrangler.pid, 'SIGTERM');
+});
+
+const securityHeaders = {
+  'strict-transport-security': /^max-age=\d{7,}; includeSubDomains$/,
+  'permissions-policy': /camera=\(\)/,
+  'x-frame-options': /^DENY$/,
+  'cross-origin-opener-policy': /^same-origin$/,
+  'referrer-policy': /^strict-origin-when-cross-origin$/,
+  'x-content-type-options': /^nosniff$/,
+};
+
+function expectSecurityHeaders(headers: Record<string, string>, url: string) {
+  for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name], `${url} ${name}`).toMatch(value);
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp.match(/default-src/g), `${url}: one CSP policy`).toHaveLength(1);
+  expect(csp, url).toContain("script-src 'self';");
+  expect(csp, url).toContain("frame-ancestors 'none'");
+}
+
+test('every sitemap URL and every same-site link: 200, no redirect, every security header, one CSP policy', async ({
+  request,
+}) => {
+  const sitemap = readFileSync('dist/sitemap.xml', 'utf8');
+  const queue = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+  expect(queue.length).toBeGreaterThan(5);
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const path = queue.shift() ?? '';
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const response = await request.get(`${origin}${path}`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    const headers = response.headers();
+    expectSecurityHeaders(headers, path);
+    if (!headers['content-type']?.startsWith('text/html')) continue;
+    for (const match of (await response.text()).matchAll(/<a\b[^>]*\shref="([^"]*)"/g)) {
+      const url = new URL(match[1] ?? '', `${origin}${path}`);
+      if (url.origin === origin && !seen.has(url.pathname)) queue.push(url.pathname);
+    }
+  }
+  // The pages, the legal ones reached by links only included.
+  expect([...seen]).toEqual(expect.arrayContaining(['/', '/about', '/faq', '/contact', '/legal', '/terms']));
+});
+
+test('an unknown path gets dist/404.html with status 404 and the security headers', async ({ request }) => {
+  const response = await request.get(`${origin}/page-qui-n-existe-pas`, { maxRedirects: 0 });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toBe(readFileSync('dist/404.html', 'utf8'));
+  expectSecurityHeaders(response.headers(), '404');
+});
+
+test('the other URL forms redirect to the one the site uses', async ({ request }) => {
+  for (const [from, to] of [
+    ['/about/', '/about'],
+    ['/about.html', '/about'],
+  ]) {
+    const response = await request.get(`${origin}${from}`, { maxRedirects: 0 });
+    expect(response.status(), from).toBe(308);
+    expect(response.headers().location, from).toBe(to);
+  }
+});
+
+test('the speculation rules file is served with its own type', async ({ request }) => {
+  const response = await request.get(`${origin}/speculation-rules.json`);
+  expect(response.headers()['content-type']).toBe('application/speculationrules+json');
+});
+
+test('Chromium records no CSP violation on any page, and the contact form runs', async ({ page }) => {
+  const violations = await watchViolations(page);
+  for (const path of ['/', '/about', '/how-it-works', '/faq', '/legal', '/terms', '/page-qui-n-existe-pas']) {
+    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+  }
+  await page.goto(`${origin}/contact`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Nom complet').focus();
+  await page.getByRole('button', { name: 'Envoyer le message' }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test.describe('the contact function (functions/api/contact.ts)', () => {
+  const url = `${origin}/api/contact`;
+  const valid = { name: 'Jeanne Martin', email: 'jeanne@example.com', phone: '+33 6 12 34 56 78', message: 'Bonjour, une question.' };
+
+  test('answers its status table, in French, with its own security headers', async ({ request }) => {
+    const get = await request.get(url);
+    expect(get.status()).toBe(405);
+    expect(get.headers().allow).toBe('POST');
+
+    const text = await request.post(url, { headers: { 'Content-Type': 'text/plain' }, data: 'bonjour' });
+    expect(text.status()).toBe(415);
+
+    const big = await request.post(url, { headers: { 'Content-Type': 'application/json' }, data: 'x'.repeat(17 * 1024) });
+    expect(big.status()).toBe(413);
+
+    const crossSite = await request.post(url, { headers: { Origin: 'https://evil.example' }, data: valid });
+    expect(crossSite.status()).toBe(403);
+
+    const malformed = await request.post(url, { headers: { 'Content-Type': 'application/json', Origin: origin }, data: '{"name":' });
+    expect(malformed.status()).toBe(400);
+
+    const invalid = await request.post(url, { headers: { Origin: origin }, data: { ...valid, email: 'pas-un-email' } });
+    expect(invalid.status()).toBe(422);
+    expect(await invalid.text()).toContain('Adresse email invalide');
+
+    // No delivery configured on this local project: the function says so rather than pretend.
+    const unconfigured = await request.post(url, { headers: { Origin: origin }, data: valid });
+    expect(unconfigured.status()).toBeGreaterThanOrEqual(500);
+    expect(await unconfigured.text()).toContain('contact@propllc.fr');
+    for (const response of [get, invalid, unconfigured]) {
+      expect(response.headers()['x-content-type-options']).toBe('nosniff');
+      expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+});

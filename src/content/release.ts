@@ -86,7 +86,7 @@ const claimMarker = /\{\/\*\s*(À PROUVER|À REMPLACER)\s*:?\s*([\s\S]*?)\s*\*\/
 export function claimsToProveIn(source: string, relative: string): string[] {
   return [...source.matchAll(claimMarker)].map((match) => {
     const line = source.slice(0, match.index).split('\n').length;
-    const detail = (match[2] ?? '').replace(/\s+/g, ' ');
+    const detail = (match[2] ?? '').replace(/\s+/g, ' ').replace(/\.$/, '');
     return `${relative}:${line} → affirmation marquée « ${(match[1] ?? '').toUpperCase()} »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.`;
   });
 }

@@ -7,8 +7,10 @@ import { Link } from 'react-router';
 import * as styles from './components.css';
 
 function Anchor({ href = '', children, ...rest }: React.ComponentProps<'a'>) {
-  // Internal links navigate without a full reload; others open normally.
-  if (href.startsWith('/')) {
+  // Internal links navigate without a full reload; others open normally. A link to a section
+  // (/legal#donnees-personnelles) also loads normally: the browser then scrolls to the section,
+  // which a client-side navigation without scroll restoration does not do.
+  if (href.startsWith('/') && !href.includes('#')) {
     return (
       <Link to={href} className={styles.link} {...rest}>
         {children}

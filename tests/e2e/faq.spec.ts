@@ -68,7 +68,7 @@ test('cost, legality and taxes name every cost and obligation, and send the read
     "L'EIN, le numéro d'identification fiscale américain de votre société, est gratuit.",
     'nos honoraires',
     "l'agent enregistré (registered agent), obligatoire dans l'État de la LLC",
-    "les frais annuels de l'État : rapport annuel, taxe annuelle ou « franchise tax » selon l'État",
+    "les frais annuels de l'État d'enregistrement : rapport annuel, taxe annuelle ou « franchise tax »",
     // Legality: the French foreign-account return, the place of management, the US filings.
     'formulaire n° 3916-3916-bis joint à votre déclaration de revenus (article 1649 A du code général des impôts)',
     'siège de direction effective',

@@ -28,6 +28,8 @@ export const contactForm = {
     emailInvalid: 'Adresse email invalide',
     emailTooLong: "L'email est trop long",
     phoneTooShort: 'Numéro de téléphone invalide',
+    // Une lettre ou un signe autre que chiffres, espaces, + ( ) . - dans le numéro.
+    phoneInvalid: 'Numéro de téléphone invalide',
     phoneTooLong: 'Numéro de téléphone trop long',
     messageTooShort: 'Le message doit contenir au moins 10 caractères',
     messageTooLong: 'Le message est trop long',

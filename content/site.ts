@@ -9,24 +9,48 @@ export const site = {
   brand: {
     name: 'PropLLC',
     blurb:
-      'Nous aidons les traders financés par des propfirms à encaisser et gérer leurs payouts grâce à une LLC américaine dédiée.',
+      'Nous aidons les traders financés par des propfirms à recevoir leurs payouts sur une LLC américaine dédiée, et à en organiser la gestion.',
   },
 
-  // À REMPLACER par les informations réelles avant la mise en ligne (voir README.md).
+  // Mentions légales (/legal) : l'éditeur du site et son hébergeur.
+  // Les valeurs manifestement fictives (numéros en 01 99 00, zéros, « Prénom Nom »…) sont à remplacer
+  // avant la mise en ligne : `npm run check -- --release` les liste et dit quoi mettre à leur place.
   company: {
     name: 'PropLLC SARL',
     legalForm: 'SARL (société à responsabilité limitée)',
-    shareCapital: '10 000 €',
-    registration: 'RCS Paris 000 000 000',
-    address: '12 rue de la Paix, 75002 Paris, France',
+    shareCapital: '1 000 € (montant fictif)',
+    registration: 'RCS Paris 000 000 000',
+    vatNumber: 'FR00 000000000',
+    address: "1 rue de l'Exemple, 75000 Paris, France",
     email: 'contact@propllc.fr',
     // Espaces insécables (U+00A0) : le numéro ne se coupe jamais en fin de ligne.
-    phone: '+33 1 23 45 67 89',
-    publicationDirector: 'le gérant de PropLLC SARL',
+    phone: '+33 1 99 00 00 01',
+    // Le directeur de la publication est une personne nommée (en général le gérant), pas une fonction.
+    publicationDirector: 'Prénom Nom',
     host: {
       name: 'Netlify, Inc.',
       address: '512 2nd Street, Suite 200, San Francisco, CA 94107, États-Unis',
+      phone: '+33 1 99 00 00 02',
       website: 'https://www.netlify.com',
+    },
+  },
+
+  // Prestataires qui traitent des données personnelles pour le compte de PropLLC (sous-traitants),
+  // listés dans la section « Protection des données personnelles » de /legal.
+  processors: {
+    host: {
+      // Le nom et le site de l'hébergeur sont ceux de `company.host`.
+      role: 'hébergement du site, qui affiche les pages et enregistre à chaque visite les données techniques de connexion (adresse IP, navigateur, page demandée, date et heure)',
+      country: 'États-Unis',
+      safeguard: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
+    },
+    // N'apparaît sur /legal que si le site est construit avec VITE_CONTACT_ENDPOINT (voir README.md).
+    contactDelivery: {
+      name: "Service d'envoi du formulaire (à choisir)",
+      website: 'https://service-envoi.example',
+      role: 'réception des messages du formulaire de contact et transmission par email à PropLLC',
+      country: 'à compléter',
+      safeguard: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
     },
   },
 
@@ -36,13 +60,19 @@ export const site = {
     legalForm: 'Forme juridique',
     shareCapital: 'Capital social',
     registration: 'Immatriculation',
+    vatNumber: 'Numéro de TVA intracommunautaire',
     address: 'Siège social',
     email: 'Email',
     phone: 'Téléphone',
     publicationDirector: 'Directeur de la publication',
     hostName: 'Hébergeur',
     hostAddress: 'Adresse',
+    hostPhone: 'Téléphone',
     hostWebsite: 'Site web',
+    processorName: 'Prestataire',
+    processorRole: 'Rôle',
+    processorCountry: 'Pays',
+    processorSafeguard: "Garantie du transfert hors de l'Union européenne",
   },
 
   nav: {

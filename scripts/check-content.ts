@@ -4,6 +4,8 @@
  * process, so the whole check costs about as long as `tsc` alone:
  *   - `react-router typegen` is skipped when its output is newer than what it is generated from;
  *   - `tsc` is incremental (its cache lives in node_modules/.cache), so a re-run checks only what changed.
+ * With `--release` (`npm run check -- --release`), the release rules of src/content/release.ts run too:
+ * no placeholder left in the company facts, no claim awaiting proof. The site goes live only when they pass.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { checkContent } from '../src/content/check.ts';
 
 const root = process.cwd();
 const withTypes = process.argv.includes('--types');
+const forRelease = process.argv.includes('--release');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 function run(command: string, args: string[]): Promise<{ code: number; output: string }> {
@@ -63,6 +66,21 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`  ✗ ${problem}\n`);
 } else {
   console.log(`content/ : tout est valide (${contentTime}).`);
+}
+
+if (forRelease) {
+  // The same environment the build sees: process.env and the .env files Vite reads for a production build.
+  const { loadEnv } = await import('vite');
+  const env = { ...loadEnv('production', root, ''), ...process.env };
+  const { checkRelease } = await import('../src/content/release.ts');
+  const releaseProblems = await checkRelease({ root, env });
+  if (releaseProblems.length > 0) {
+    failed = true;
+    console.error(`\nMise en ligne : ${releaseProblems.length} point(s) à régler avant de publier le site :\n`);
+    for (const problem of releaseProblems) console.error(`  ✗ ${problem}\n`);
+  } else {
+    console.log('Mise en ligne : aucune valeur fictive ni affirmation à prouver.');
+  }
 }
 
 if (types) {

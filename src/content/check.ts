@@ -65,7 +65,7 @@ function toMessage(error: unknown, relative: string): string {
 }
 
 /** Loads a `content/*.ts` file; a syntax error (a missing quote, comma or brace) becomes a French message. */
-async function importContentFile(file: string, relative: string): Promise<{ module?: Record<string, unknown>; problem?: string }> {
+export async function importContentFile(file: string, relative: string): Promise<{ module?: Record<string, unknown>; problem?: string }> {
   try {
     return { module: (await import(pathToFileURL(file).href)) as Record<string, unknown> };
   } catch (error) {

@@ -28,6 +28,8 @@ export const contactFormCopySchema = v.strictObject({
     emailInvalid: text,
     emailTooLong: text,
     phoneTooShort: text,
+    /** A character other than digits, spaces and + ( ) . -, or too few digits. */
+    phoneInvalid: text,
     phoneTooLong: text,
     messageTooShort: text,
     messageTooLong: text,

@@ -20,6 +20,19 @@ export type ContactFieldName = (typeof contactFieldNames)[number];
 export type ContactValues = Record<ContactFieldName, string>;
 export type ContactErrors = Partial<Record<ContactFieldName, string>>;
 
+/**
+ * On top of the WHATWG "valid e-mail address" rule (valibot's `rfcEmail`, what `<input type="email">`
+ * checks), which lets through `jean..dupont@exemple.fr` and `jean@localhost`: the local part is dot
+ * atoms (no leading, trailing or doubled dot) and the domain has at least one dot. Apostrophes, `+`,
+ * subdomains and punycode (`xn--`) domains stay valid.
+ */
+const emailShape = /^[^.@]+(?:\.[^.@]+)*@[^@]+\.[^@]+$/;
+
+/** What people type in a phone number: digits, spaces and + ( ) . - only. */
+export const phoneCharacters = /^[\d +().-]*$/;
+/** Fewer digits than this is punctuation, not a number (the shortest international numbers have 8 with their country code). */
+const phoneMinDigits = 8;
+
 export function createContactSchema(messages: ContactFormCopy['errors']) {
   const { name, email, phone, message } = contactLimits;
   // A missing field (not a string) is treated as empty, so it gets its field's "too short" message.
@@ -30,11 +43,19 @@ export function createContactSchema(messages: ContactFormCopy['errors']) {
       v.minLength(name.min, messages.nameTooShort),
       v.maxLength(name.max, messages.nameTooLong),
     ),
-    email: v.pipe(trimmed, v.email(messages.emailInvalid), v.maxLength(email.max, messages.emailTooLong)),
+    email: v.pipe(
+      trimmed,
+      v.rfcEmail(messages.emailInvalid),
+      v.regex(emailShape, messages.emailInvalid),
+      v.maxLength(email.max, messages.emailTooLong),
+    ),
+    // The first broken rule gives the message: a letter or a symbol says "invalide" whatever the length.
     phone: v.pipe(
       trimmed,
+      v.regex(phoneCharacters, messages.phoneInvalid),
       v.minLength(phone.min, messages.phoneTooShort),
       v.maxLength(phone.max, messages.phoneTooLong),
+      v.check((value) => (value.match(/\d/g)?.length ?? 0) >= phoneMinDigits, messages.phoneInvalid),
     ),
     message: v.pipe(
       trimmed,

@@ -23,6 +23,7 @@ export const widgets = {
   CompanyFacts: '/src/mdx/collections/CompanyFacts.tsx',
   HostFacts: '/src/mdx/collections/CompanyFacts.tsx',
   CompanyEmail: '/src/mdx/collections/CompanyFacts.tsx',
+  ProcessorFacts: '/src/mdx/collections/CompanyFacts.tsx',
   LastUpdated: '/src/components/LastUpdated/LastUpdated.tsx',
   ContactForm: '/src/components/ContactForm/ContactForm.tsx',
 } as const satisfies Record<string, `/src/${string}.tsx`>;

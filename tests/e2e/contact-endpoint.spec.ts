@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { createStaticServer } from '../../scripts/static-server.ts';
 import { buildCopy, close, listen, readBody } from './build-copy.ts';
+import { site as content } from '../../content/site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -140,3 +141,23 @@ for (const failure of ['error', 'network'] as const) {
     expect(consoleErrors.filter((text) => !/Failed to load resource|net::ERR_/.test(text))).toEqual([]);
   });
 }
+
+test('the GDPR notice names the delivery service, as a processor beside the host', async ({ page }) => {
+  await page.goto(`${siteUrl}/legal`);
+  const data = page.getByRole('region', { name: 'Protection des données personnelles' });
+  const { company, processors } = content;
+  await expect(data.locator('dl')).toHaveCount(2);
+  const delivery = data.locator('dl').nth(1);
+  await expect(delivery.locator('dd')).toHaveText([
+    processors.contactDelivery.name,
+    processors.contactDelivery.role,
+    processors.contactDelivery.country,
+    processors.contactDelivery.safeguard,
+  ]);
+  await expect(delivery.getByRole('link', { name: processors.contactDelivery.name })).toHaveAttribute(
+    'href',
+    processors.contactDelivery.website,
+  );
+  await expect(data.locator('dl').first().locator('dd').first()).toHaveText(company.host.name);
+  expect(consoleErrors).toEqual([]);
+});

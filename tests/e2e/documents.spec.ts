@@ -34,13 +34,17 @@ test.describe('terms of use', () => {
   test('the services, the informational-only notice, French law and the contact', async ({ page }) => {
     await page.goto('/terms');
     const main = page.getByRole('main');
-    const services = main.getByRole('region', { name: '3. Services proposés' }).getByRole('listitem');
-    await expect(services).toHaveText([
-      /conseil sur la structure juridique/,
-      /création de votre LLC/,
-      /ouverture de vos comptes bancaires professionnels/,
-      /intégration des paiements de vos propfirms/,
+    const servicesSection = main.getByRole('region', { name: '3. Services proposés' });
+    await expect(servicesSection.getByRole('listitem')).toHaveText([
+      /information sur le fonctionnement d'une LLC américaine/,
+      /formalités de création de votre LLC/,
+      /demandes d'ouverture de comptes bancaires professionnels, la banque restant seule juge/,
+      /mise en place des paiements de vos propfirms/,
     ]);
+    // Guidance and support, not the legal or tax advice reserved to lawyers and accountants.
+    await expect(servicesSection).toContainText("PropLLC n'est ni avocat ni expert-comptable");
+    await expect(servicesSection).toContainText('article 54 de la loi n° 71-1130 du 31 décembre 1971');
+    await expect(servicesSection).not.toContainText('conseil sur la structure juridique');
     await expect(main.getByRole('region', { name: '4. Informations fournies' })).toContainText(
       'ne constituent ni un conseil juridique, ni un conseil fiscal, ni un conseil financier',
     );
@@ -129,6 +133,7 @@ test.describe('legal notice', () => {
       [legalLabels.legalForm, company.legalForm],
       [legalLabels.shareCapital, company.shareCapital],
       [legalLabels.registration, company.registration],
+      [legalLabels.vatNumber, company.vatNumber],
       [legalLabels.address, company.address],
       [legalLabels.email, company.email],
       [legalLabels.phone, company.phone],
@@ -137,6 +142,9 @@ test.describe('legal notice', () => {
     await expect(publisher.locator('dt')).toHaveText(facts.map(([label]) => label));
     await expect(publisher.locator('dd')).toHaveText(facts.map(([, value]) => value));
     await expect(publisher.locator('dt').first()).toHaveText('Raison sociale');
+    await expect(publisher.getByText('Numéro de TVA intracommunautaire', { exact: true })).toBeVisible();
+    // The director of publication is a named person, not a role.
+    expect(company.publicationDirector).not.toMatch(/gérant|directeur|président/i);
     await expect(publisher.getByRole('link', { name: company.email })).toHaveAttribute(
       'href',
       `mailto:${company.email}`,
@@ -150,26 +158,93 @@ test.describe('legal notice', () => {
   test('the host facts', async ({ page }) => {
     await page.goto('/legal');
     const host = page.getByRole('region', { name: 'Hébergement' });
-    await expect(host.locator('dd')).toHaveText([site.company.host.name, site.company.host.address, site.company.host.website]);
+    const { host: facts } = site.company;
+    await expect(host.locator('dt')).toHaveText(['Hébergeur', 'Adresse', 'Téléphone', 'Site web']);
+    await expect(host.locator('dd')).toHaveText([facts.name, facts.address, facts.phone, facts.website]);
+    await expect(host.getByRole('link', { name: facts.phone })).toHaveAttribute('href', `tel:${facts.phone.replace(/[^\d+]/g, '')}`);
     await expect(host.getByRole('link', { name: site.company.host.website })).toHaveAttribute(
       'href',
       site.company.host.website,
     );
   });
 
-  test('GDPR rights, contact-form data and cookies', async ({ page }) => {
+  test('the GDPR notice (art. 13): controller, purposes, legal bases, data, recipients, transfers, retention, rights', async ({
+    page,
+  }) => {
     await page.goto('/legal');
     const data = page.getByRole('region', { name: 'Protection des données personnelles' });
-    await expect(data).toContainText("droit d'accès, de rectification, d'effacement et d'opposition");
-    await expect(data).toContainText('servent uniquement à répondre à votre demande');
-    await expect(data).toContainText('ni partagées avec des tiers');
-    await expect(data.getByRole('link', { name: site.company.email })).toHaveAttribute(
+    // The stable anchor the contact form's notice links to.
+    await expect(data).toHaveAttribute('id', 'donnees-personnelles');
+    await expect(data.getByRole('heading', { level: 3 })).toHaveText([
+      'Responsable du traitement',
+      'Finalités et bases légales',
+      'Données collectées',
+      'Destinataires',
+      "Transferts hors de l'Union européenne",
+      'Durée de conservation',
+      'Vos droits',
+      'Exercer vos droits',
+      'Réclamation auprès de la CNIL',
+    ]);
+    await expect(data).toContainText("Le responsable du traitement est PropLLC, éditeur du site");
+    await expect(data.getByRole('link', { name: site.company.email }).first()).toHaveAttribute(
       'href',
       `mailto:${site.company.email}`,
     );
+    await expect(data).toContainText('article 6.1.b du RGPD');
+    await expect(data).toContainText('article 6.1.f');
+    await expect(data).toContainText('votre nom, votre adresse email, votre numéro de téléphone et votre message');
+    await expect(data).toContainText('adresse IP');
+    await expect(data).not.toContainText('ni partagées avec des tiers');
+
+    // Recipients: the host as processor, named with its country and transfer safeguard; this build
+    // (no VITE_CONTACT_ENDPOINT) sends form messages nowhere, so it names no delivery service.
+    const { company, processors } = site;
+    await expect(data.locator('dl')).toHaveCount(1);
+    await expect(data.locator('dd')).toHaveText([company.host.name, processors.host.role, processors.host.country, processors.host.safeguard]);
+    await expect(data.getByRole('link', { name: company.host.name })).toHaveAttribute('href', company.host.website);
+    await expect(data).not.toContainText(processors.contactDelivery.name);
+
+    await expect(data).toContainText('cadre de protection des données UE–États-Unis (Data Privacy Framework)');
+    await expect(data).toContainText("décision d'adéquation de la Commission européenne du 10 juillet 2023");
+    await expect(data).toContainText('clauses contractuelles types adoptées par la Commission européenne le 4 juin 2021');
+    await expect(data).toContainText('3 ans à compter de notre dernier contact');
+    for (const right of ['accès', 'rectification', 'effacement', 'limitation', 'portabilité', 'opposition']) {
+      await expect(data.locator('li strong', { hasText: new RegExp(`^${right}$`) })).toHaveCount(1);
+    }
+    await expect(data.getByRole('listitem').filter({ hasText: 'après votre décès' })).toContainText('article 85 de la loi Informatique et Libertés');
+    await expect(data).toContainText("délai d'un mois");
+    await expect(data.getByRole('link', { name: 'www.cnil.fr' })).toHaveAttribute('href', 'https://www.cnil.fr');
+    await expect(data).toContainText('3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07');
+  });
+
+  test('the cookie section says plainly that the site sets none', async ({ page }) => {
+    await page.goto('/legal');
     const cookies = page.getByRole('region', { name: 'Cookies' });
-    await expect(cookies).toContainText('cookies techniques');
-    await expect(cookies).toContainText('ne demandent pas votre consentement');
-    await expect(cookies).toContainText('refuser dans les réglages de votre navigateur');
+    await expect(cookies).toContainText('Le site ne dépose aucun cookie sur votre appareil, et aucun autre traceur');
+    await expect(cookies).not.toContainText('cookies techniques');
+  });
+
+  test('the legal notice, the GDPR notice and the notice by the form are in the HTML before any JavaScript', async ({
+    request,
+  }) => {
+    const legal = (await (await request.get('/legal')).text()).replace(/&#x27;|&#39;/g, "'");
+    for (const text of ['Numéro de TVA intracommunautaire', site.company.publicationDirector, site.company.host.phone, 'Responsable du traitement', 'Réclamation auprès de la CNIL', 'id="donnees-personnelles"']) {
+      expect(legal).toContain(text);
+    }
+    const contact = await (await request.get('/contact')).text();
+    expect(contact).toContain('href="/legal#donnees-personnelles"');
+    expect(contact).toContain('vos données et vos droits');
+  });
+
+  test('next to the contact form, a notice on the data links to the GDPR section', async ({ page }) => {
+    await page.goto('/contact');
+    const form = page.locator('main form');
+    const notice = form.locator('xpath=following-sibling::p[1]');
+    await expect(notice).toContainText('servent uniquement à vous répondre');
+    await expect(notice).toContainText('conservés 3 ans après notre dernier échange');
+    await notice.getByRole('link', { name: 'vos données et vos droits' }).click();
+    await expect(page).toHaveURL(/\/legal#donnees-personnelles$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Protection des données personnelles' })).toBeInViewport();
   });
 });

@@ -17,7 +17,7 @@ const answers = [
   'vous séparez clairement votre activité de trading de vos finances privées',
   "L'enregistrement de la LLC coûte entre 100 € et 500 € selon l'État choisi",
   'Les payouts suivants sont alors versés directement sur le compte de la LLC.',
-  'une LLC américaine est une structure juridique légale',
+  'Oui, à condition de respecter les obligations qui vont avec.',
   'Comptez environ 3 à 4 semaines au total avant que vos payouts puissent arriver sur votre LLC.',
   'nous pouvons vous orienter vers des professionnels habitués à ces situations',
   'Une seule LLC peut recevoir les payouts de toutes vos propfirms',
@@ -53,6 +53,30 @@ test('answers are in the HTML before any JavaScript runs', async ({ request }) =
   const text = textOf(await response.text());
   for (const question of questions) expect(text).toContain(normalise(question));
   for (const answer of answers) expect(text).toContain(normalise(answer));
+});
+
+test('cost, legality and taxes name every cost and obligation, and send the reader to a professional', async ({ request }) => {
+  const text = textOf(await (await request.get('/faq')).text());
+  const expected = [
+    // Costs: the spec's figures, then every recurring cost a reader will meet.
+    "L'enregistrement de la LLC coûte entre 100 € et 500 € selon l'État choisi, une seule fois.",
+    "L'EIN, le numéro d'identification fiscale américain de votre société, est gratuit.",
+    'nos honoraires',
+    "l'agent enregistré (registered agent), obligatoire dans l'État de la LLC",
+    "les frais annuels de l'État d'enregistrement : rapport annuel, taxe annuelle ou « franchise tax »",
+    // Legality: the French foreign-account return, the place of management, the US filings.
+    'formulaire n° 3916-3916-bis joint à votre déclaration de revenus (article 1649 A du code général des impôts)',
+    'siège de direction effective',
+    'le formulaire 5472, joint à une déclaration 1120 simplifiée, même sans revenu américain',
+    'bénéficiaires effectifs (BOI)',
+    'faites vérifier la vôtre par un avocat fiscaliste ou un expert-comptable',
+    // Taxes: no exemption through the LLC.
+    'ne deviennent pas exonérés parce qu\'ils arrivent sur le compte d\'une LLC',
+    'un expert-comptable ou un avocat fiscaliste vous dira précisément quoi déclarer et comment',
+  ];
+  for (const phrase of expected) expect(text).toContain(normalise(phrase));
+  expect(text).not.toContain('comme n\'importe quel autre revenu');
+  expect(text).not.toContain('structure juridique légale');
 });
 
 test('one answer open at a time: open one, open another, close it again', async ({ page }) => {

@@ -61,20 +61,35 @@ test.describe('home', () => {
     await expect(hero.getByRole('link', { name: 'Contactez-nous pour démarrer' })).toHaveAttribute('href', '/contact');
   });
 
-  test('shows the social proof and six benefit cards', async ({ page }) => {
+  test('shows the social proof, with no figure it cannot prove, and six benefit cards', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('listitem').filter({ hasText: 'Plus de 300' })).toHaveText(
-      'Plus de 300 traders accompagnés',
+    const proof = page.locator('#confiance');
+    await expect(proof.getByRole('heading', { level: 2 })).toHaveText('Pourquoi nous faire confiance');
+    await expect(proof.getByRole('listitem').filter({ hasText: '3 à 4 semaines' })).toHaveText(
+      '3 à 4 semaines en général, du premier échange au premier payout sur votre LLC',
     );
+    await expect(proof.getByRole('listitem').filter({ hasText: '1 compte' })).toHaveText(
+      '1 compte bancaire professionnel au nom de votre LLC, dédié à votre trading',
+    );
+    // No unproven client count, and the account belongs to the LLC, not to the trader.
+    await expect(page.getByRole('main')).not.toContainText(/traders accompagnés|Plus de \d+|à votre nom/);
     const cards = page.getByRole('list').filter({ has: page.getByRole('heading', { name: 'Sécurité juridique' }) });
     await expect(cards.getByRole('listitem').getByRole('heading', { level: 3 })).toHaveText([
       'Séparation des finances',
       'Gestion simplifiée',
       'Sécurité juridique',
       'Comptes bancaires professionnels',
-      'Protection des fonds',
+      'Fonds dédiés',
       'Crédibilité professionnelle',
     ]);
+  });
+
+  test('says what PropLLC does and what the bank decides', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('main section').first();
+    await expect(hero).toContainText('Nous nous chargeons des formalités de création de la LLC et de la demande de son EIN');
+    await expect(hero).toContainText('que la banque accepte ou non');
+    await expect(page.getByRole('main')).not.toContainText(/ouvrons le compte|Vos fonds restent les vôtres|seul à détenir/);
   });
 
   test('the main call to action opens the contact page', async ({ page }) => {
@@ -92,12 +107,24 @@ test.describe('about', () => {
       'Consultation initiale',
       'Création de la LLC',
       'Configuration bancaire',
-      'Intégration propfirm',
+      'Mise en place auprès des propfirms',
     ]);
+    await expect(steps.getByRole('listitem').nth(1)).toContainText('100 € à 500 €');
+    await expect(steps.getByRole('listitem').nth(1)).toContainText("l'EIN, gratuite");
+    await expect(steps.getByRole('listitem').nth(1)).toContainText('1 à 2 semaines');
+    await expect(steps.getByRole('listitem').nth(2)).toContainText('quelques jours de plus');
+    await expect(steps.getByRole('listitem').nth(2)).toContainText('La banque reste seule à décider');
     await expect(page.getByRole('link', { name: 'Découvrir comment ça marche' })).toHaveAttribute(
       'href',
       '/how-it-works',
     );
+  });
+
+  test('names the challenge fees as what the trader risks, not their own savings', async ({ page }) => {
+    await page.goto('/about');
+    const propfirm = page.locator('#propfirm');
+    await expect(propfirm).toContainText('Ce que vous risquez, ce sont les frais du challenge');
+    await expect(propfirm).not.toContainText('Vous ne risquez pas');
   });
 });
 
@@ -114,6 +141,11 @@ test.describe('how it works', () => {
       await expect(page.locator('figure figcaption')).toContainText('compte bancaire professionnel de votre LLC');
     });
   }
+  test('the trader pays themselves as manager, within the rules that apply to them', async ({ page }) => {
+    await page.goto('/how-it-works');
+    await expect(page.locator('figure figcaption')).toContainText('en tant que gérant, qui décidez des virements');
+    await expect(page.getByRole('main')).not.toContainText('ce que vous voulez, quand vous le décidez');
+  });
 
   test('walks through three steps and a 5 000 € monthly example', async ({ page }) => {
     await page.goto('/how-it-works');

@@ -100,6 +100,81 @@ describe('contact schema', () => {
     expect(errorFor(field, value)).toBe(expected);
   });
 
+  /**
+   * Addresses and numbers as people really type them, and the junk that must not pass.
+   * Email: the WHATWG "valid e-mail address" rule plus a dot in the domain and no stray dot in the local part.
+   * Phone: after trimming, only digits, spaces and + ( ) . -, 10 to 20 characters.
+   */
+  const emailInvalid = 'Adresse email invalide';
+  it.each([
+    ['jeanne.martin@example.com', null],
+    ["o'brien@exemple.fr", null],
+    ["d'artagnan.charles@exemple.fr", null],
+    ['jean+propfirm@exemple.fr', null],
+    ['jean@xn--caf-dma.fr', null],
+    ['ivan@exemple.xn--p1ai', null],
+    ['marie@mail.bureau.exemple.co.uk', null],
+    ['JEAN.DUPONT@EXEMPLE.FR', null],
+    ['jean_dupont-2@sous-domaine.exemple.fr', null],
+    ['j@exemple.fr', null],
+    ['1990@exemple.fr', null],
+    ['  jeanne@example.com\n', null],
+    ['', emailInvalid],
+    ['jeanne', emailInvalid],
+    ['jeanne@', emailInvalid],
+    ['@exemple.fr', emailInvalid],
+    ['jeanne@example', emailInvalid],
+    ['jeanne@localhost', emailInvalid],
+    ['je anne@example.com', emailInvalid],
+    ['jeanne@exa mple.com', emailInvalid],
+    ['jean..dupont@exemple.fr', emailInvalid],
+    ['.jean@exemple.fr', emailInvalid],
+    ['jean.@exemple.fr', emailInvalid],
+    ['jean@exemple..fr', emailInvalid],
+    ['jean@exemple.fr.', emailInvalid],
+    ['jean@@exemple.fr', emailInvalid],
+    ['jean@-exemple.fr', emailInvalid],
+    ['jean@exemple,fr', emailInvalid],
+    ['jean@exemple.fr jean@autre.fr', emailInvalid],
+    ['jean<b>@exemple.fr', emailInvalid],
+  ] as const)('email %j → %s', (value, expected) => {
+    expect(errorFor('email', value)).toBe(expected);
+  });
+
+  const phoneInvalid = 'Numéro de téléphone invalide';
+  it.each([
+    ['+33 6 12 34 56 78', null],
+    ['06 12 34 56 78', null],
+    ['0612345678', null],
+    ['06.12.34.56.78', null],
+    ['06-12-34-56-78', null],
+    ['+33 (0)6 12 34 56 78', null],
+    ['+33612345678', null],
+    ['0033 6 12 34 56 78', null],
+    ['+1 (555) 010-0199', null],
+    ['+44 20 7946 0958', null],
+    ['+32 2 555 12 12', null],
+    ['+212 6 12 34 56 78', null],
+    ['\t06 12 34 56 78\n', null],
+    ['abcdefghij', phoneInvalid],
+    ['06 12 34 ab cd', phoneInvalid],
+    ['06 12 34 56 78 poste 12', phoneInvalid],
+    ['06 12 34 56 78 / 07 12', phoneInvalid],
+    ['06_12_34_56_78', phoneInvalid],
+    ['06\t12\t34\t56\t78', phoneInvalid],
+    ['06 12 34 56 78#', phoneInvalid],
+    ['+33 6 12 34 56 7☎', phoneInvalid],
+    ['----------', phoneInvalid],
+    ['(((  )))+.-', phoneInvalid],
+    ['+33 (0) 6 1', phoneInvalid],
+    ['', phoneInvalid],
+    ['061234567', phoneInvalid],
+    ['0'.repeat(21), 'Numéro de téléphone trop long'],
+    ['+33 6 12 34 56 78 90 12', 'Numéro de téléphone trop long'],
+  ] as const)('phone %j → %s', (value, expected) => {
+    expect(errorFor('phone', value)).toBe(expected);
+  });
+
   it('reports every invalid field at once, one message each, and names the first invalid field', () => {
     const result = validateContact(schema, { name: '', email: '', phone: '', message: '' });
     expect(result).toEqual({

@@ -5,6 +5,8 @@ import { Card, Cards, type CardIcon } from '../../src/components/Cards/Cards.tsx
 import { PaymentFlow } from '../../src/components/PaymentFlow/PaymentFlow.tsx';
 import { Stat, Stats } from '../../src/components/Stats/Stats.tsx';
 import { Step, Steps } from '../../src/components/Steps/Steps.tsx';
+import { CompanyFacts, HostFacts, ProcessorList } from '../../src/mdx/collections/CompanyFacts.tsx';
+import { site } from '../../content/site.ts';
 
 describe('PaymentFlow', () => {
   const renderFlow = () =>
@@ -144,5 +146,64 @@ describe('Callout', () => {
       </Callout>,
     );
     expect(screen.queryByRole('heading')).toBeNull();
+  });
+});
+
+describe('legal notice facts', () => {
+  const pairs = () =>
+    screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
+  it('gives the publisher every LCEN mention, the director of publication by name and the VAT number', () => {
+    render(<CompanyFacts />);
+    const { company, legalLabels: labels } = site;
+    expect(pairs()).toEqual([
+      [labels.name, company.name],
+      [labels.legalForm, company.legalForm],
+      [labels.shareCapital, company.shareCapital],
+      [labels.registration, company.registration],
+      [labels.vatNumber, company.vatNumber],
+      [labels.address, company.address],
+      [labels.email, company.email],
+      [labels.phone, company.phone],
+      [labels.publicationDirector, company.publicationDirector],
+    ]);
+    expect(labels.vatNumber).toBe('Numéro de TVA intracommunautaire');
+  });
+
+  it('gives the host its name, address, phone number and website', () => {
+    render(<HostFacts />);
+    const { host } = site.company;
+    expect(pairs()).toEqual([
+      ['Hébergeur', host.name],
+      ['Adresse', host.address],
+      ['Téléphone', host.phone],
+      ['Site web', host.website],
+    ]);
+    expect(screen.getByRole('link', { name: host.phone })).toHaveAttribute('href', `tel:${host.phone.replace(/[^\d+]/g, '')}`);
+  });
+
+  it('lists the host as processor, and the contact delivery service only in a build that delivers messages', () => {
+    const { company, processors } = site;
+    const { unmount } = render(<ProcessorList withDelivery={false} />);
+    expect(pairs()).toEqual([
+      ['Prestataire', company.host.name],
+      ['Rôle', processors.host.role],
+      ['Pays', processors.host.country],
+      ["Garantie du transfert hors de l'Union européenne", processors.host.safeguard],
+    ]);
+    expect(screen.getByRole('link', { name: company.host.name })).toHaveAttribute('href', company.host.website);
+    unmount();
+
+    render(<ProcessorList withDelivery />);
+    expect(pairs().slice(4)).toEqual([
+      ['Prestataire', processors.contactDelivery.name],
+      ['Rôle', processors.contactDelivery.role],
+      ['Pays', processors.contactDelivery.country],
+      ["Garantie du transfert hors de l'Union européenne", processors.contactDelivery.safeguard],
+    ]);
+    expect(screen.getByRole('link', { name: processors.contactDelivery.name })).toHaveAttribute(
+      'href',
+      processors.contactDelivery.website,
+    );
   });
 });

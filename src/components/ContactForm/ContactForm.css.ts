@@ -6,6 +6,8 @@ export const root = style({
   display: 'grid',
   gap: vars.space['5'],
   maxWidth: vars.size.prose,
+  // The page's note on what happens to the data follows the form: keep it apart from the button.
+  margin: `0 0 ${vars.space['5']}`,
 });
 
 export const field = style({ display: 'grid', gap: vars.space['2'] });

@@ -1,0 +1,157 @@
+/**
+ * `npm run check -- --release`: what must be true before the site goes live, on top of `npm run check`.
+ * Each rule returns French, editor-facing messages naming the file, the field and what to put there;
+ * the site is ready when no rule has anything to say. Add a rule by appending it to `releaseRules`.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as v from 'valibot';
+import { importContentFile } from './check.ts';
+import { isFictionPhone, phoneFields, type Placeholder, siteSchema, sitePlaceholders } from './site-schema.ts';
+
+export interface ReleaseContext {
+  /** The project root (the folder that holds content/). */
+  root: string;
+  /** The build's environment: `process.env` plus the `.env*` files Vite reads (VITE_CONTACT_ENDPOINT…). */
+  env: Record<string, string | undefined>;
+}
+
+export interface ReleaseRule {
+  /** What the rule guards, for developers reading the list. */
+  name: string;
+  check: (context: ReleaseContext) => Promise<string[]>;
+}
+
+/**
+ * Line where a field of content/site.ts is written (`company.host.phone` is the `phone:` line inside
+ * `host: {` inside `company: {`), so the message points at the value to change.
+ */
+export function lineOfField(source: string, field: string): number | undefined {
+  const parents: string[] = [];
+  const lines = source.split('\n');
+  for (const [index, line] of lines.entries()) {
+    const key = /^\s*(\w+)\s*:/.exec(line)?.[1];
+    if (key && [...parents, key].join('.') === field) return index + 1;
+    if (key && /\{\s*$/.test(line)) parents.push(key);
+    else if (/^\s*\}/.test(line)) parents.pop();
+  }
+  return undefined;
+}
+
+/** The value at a dotted path (`company.host.phone`) of a plain object. */
+function valueAt(object: unknown, field: string): unknown {
+  return field.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], object);
+}
+
+/**
+ * Fields of `site` still holding a placeholder: the shipped fictitious value, or for a phone any number
+ * of ARCEP's fiction blocks (a placeholder someone retyped is still one).
+ */
+export function sitePlaceholderProblems(
+  site: unknown,
+  source: string,
+  placeholders: readonly Placeholder[] = sitePlaceholders,
+): string[] {
+  return placeholders.flatMap(({ field, value, todo }) => {
+    const current = valueAt(site, field);
+    if (typeof current !== 'string') return [];
+    const fiction = (phoneFields as readonly string[]).includes(field) && isFictionPhone(current);
+    if (current !== value && !fiction) return [];
+    const line = lineOfField(source, field);
+    const why = fiction && current !== value ? 'est un numéro réservé à la fiction' : 'est encore une valeur fictive';
+    return [`content/site.ts${line ? `:${line}` : ''} → « ${field} » ${why} : « ${current} ». À mettre à la place : ${todo}.`];
+  });
+}
+
+const placeholderFacts: ReleaseRule = {
+  name: 'No placeholder left in the company facts of content/site.ts (legal notice, GDPR notice)',
+  async check({ root }) {
+    const file = path.join(root, 'content', 'site.ts');
+    if (!existsSync(file)) return [];
+    const { module } = await importContentFile(file, 'content/site.ts');
+    // A file that cannot be loaded is reported by `npm run check` itself.
+    if (!module) return [];
+    return sitePlaceholderProblems(module.site, await readFile(file, 'utf8'));
+  },
+};
+
+/**
+ * `{/* À PROUVER : … *\/}` (or `À REMPLACER`) in an MDX file: an MDX comment, invisible on the page,
+ * that marks the sentence or figure after it as awaiting proof. The text after the colon says what
+ * proof to keep; the marker is removed once the claim is substantiated (or the claim is removed).
+ */
+const claimMarker = /\{\/\*\s*(À PROUVER|À REMPLACER)\s*:?\s*([\s\S]*?)\s*\*\/\}/giu;
+
+export function claimsToProveIn(source: string, relative: string): string[] {
+  return [...source.matchAll(claimMarker)].map((match) => {
+    const line = source.slice(0, match.index).split('\n').length;
+    const detail = (match[2] ?? '').replace(/\s+/g, ' ').replace(/\.$/, '');
+    return `${relative}:${line} → affirmation marquée « ${(match[1] ?? '').toUpperCase()} »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.`;
+  });
+}
+
+const claimsToProve: ReleaseRule = {
+  name: 'No claim or figure in content/ still marked as awaiting proof',
+  async check({ root }) {
+    const dir = path.join(root, 'content');
+    if (!existsSync(dir)) return [];
+    const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.mdx'))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+    const problems: string[] = [];
+    for (const file of files) {
+      const relative = path.relative(root, file).split(path.sep).join('/');
+      problems.push(...claimsToProveIn(await readFile(file, 'utf8'), relative));
+    }
+    return problems;
+  },
+};
+
+/** Host name of an absolute http(s) URL, or undefined (a relative endpoint stays on the site itself). */
+function hostOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The GDPR notice names the delivery service from `processors.contactDelivery`: it must be the service the
+ * form really posts to, so the endpoint's host must be the service's website domain or one of its subdomains.
+ */
+export function deliveryServiceProblems(site: unknown, endpoint: string | undefined): string[] {
+  const endpointHost = endpoint?.trim() ? hostOf(endpoint.trim()) : undefined;
+  if (!endpointHost) return [];
+  const parsed = v.safeParse(siteSchema.entries.processors, valueAt(site, 'processors'));
+  if (!parsed.success) return [];
+  const { name, website } = parsed.output.contactDelivery;
+  const serviceHost = hostOf(website)?.replace(/^www\./, '');
+  if (serviceHost && (endpointHost === serviceHost || endpointHost.endsWith(`.${serviceHost}`))) return [];
+  return [
+    `content/site.ts → « processors.contactDelivery » décrit ${name} (${website}), mais le formulaire envoie les messages à ${endpointHost} (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.`,
+  ];
+}
+
+const deliveryServiceNamed: ReleaseRule = {
+  name: 'The contact delivery service named in the GDPR notice is the one VITE_CONTACT_ENDPOINT posts to',
+  async check({ root, env }) {
+    const file = path.join(root, 'content', 'site.ts');
+    if (!existsSync(file)) return [];
+    const { module } = await importContentFile(file, 'content/site.ts');
+    return module ? deliveryServiceProblems(module.site, env.VITE_CONTACT_ENDPOINT) : [];
+  },
+};
+
+export const releaseRules: ReleaseRule[] = [placeholderFacts, claimsToProve, deliveryServiceNamed];
+
+/** Every rule's messages, in the order of the list. */
+export async function checkRelease(context: ReleaseContext, rules: readonly ReleaseRule[] = releaseRules): Promise<string[]> {
+  const problems: string[] = [];
+  for (const rule of rules) problems.push(...(await rule.check(context)));
+  return problems;
+}

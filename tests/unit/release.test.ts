@@ -1,0 +1,183 @@
+/**
+ * `npm run check -- --release`: it must fail on today's placeholders, naming each field, and pass once
+ * every fact is real. Fixtures: tests/fixtures/release-ready (every placeholder replaced) and
+ * tests/fixtures/claim-to-prove (a page with claims marked « À PROUVER »).
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { site } from '../../content/site.ts';
+import {
+  checkRelease,
+  claimsToProveIn,
+  deliveryServiceProblems,
+  lineOfField,
+  releaseRules,
+  sitePlaceholderProblems,
+} from '../../src/content/release.ts';
+import { isFictionPhone, sitePlaceholders } from '../../src/content/site-schema.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixture = (name: string) => path.join(root, 'tests', 'fixtures', name);
+const siteSource = await readFile(path.join(root, 'content', 'site.ts'), 'utf8');
+
+/** The field each message is about: « company.vatNumber » → company.vatNumber. */
+const fieldsOf = (problems: string[]) => problems.map((problem) => /« ([\w.]+) »/.exec(problem)?.[1]);
+
+describe('release check on the content as it is', () => {
+  it('names every placeholder of content/site.ts, with its line and what to put there, in French', async () => {
+    const problems = await checkRelease({ root, env: {} });
+    const placeholderProblems = problems.filter((problem) => problem.startsWith('content/site.ts'));
+    expect(fieldsOf(placeholderProblems)).toEqual([
+      'company.shareCapital',
+      'company.registration',
+      'company.vatNumber',
+      'company.address',
+      'company.phone',
+      'company.publicationDirector',
+      'company.host.phone',
+      'processors.host.safeguard',
+      'processors.contactDelivery.name',
+      'processors.contactDelivery.website',
+      'processors.contactDelivery.country',
+      'processors.contactDelivery.safeguard',
+    ]);
+    const vat = placeholderProblems[2] ?? '';
+    const vatLine = siteSource.split('\n').findIndex((line) => line.includes('vatNumber:')) + 1;
+    expect(vat).toBe(
+      `content/site.ts:${vatLine} → « company.vatNumber » est encore une valeur fictive : « FR00\u00A0000000000 ». À mettre à la place : le numéro de TVA intracommunautaire de la société (FR, 2 caractères de contrôle, puis le SIREN), indiqué dans l'espace professionnel impots.gouv.fr.`,
+    );
+    for (const problem of placeholderProblems) expect(problem).toMatch(/ → « [\w.]+ » .* À mettre à la place : .{20,}\.$/);
+  });
+
+  it('names the claims of content/ still awaiting proof', async () => {
+    const problems = await checkRelease({ root, env: {} });
+    const claims = problems.filter((problem) => !problem.startsWith('content/site.ts'));
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatch(
+      /^content\/legal\/donnees-personnelles\.mdx:\d+ → affirmation marquée « À PROUVER » : durée de conservation des journaux de connexion de l'hébergeur\./,
+    );
+  });
+
+  it('keeps the list of placeholders in step with content/site.ts', () => {
+    // A placeholder changed in one place only would silently stop being caught.
+    for (const { field, value } of sitePlaceholders) {
+      const current = field.split('.').reduce<unknown>((object, key) => (object as Record<string, unknown>)[key], site);
+      expect(current, field).toBe(value);
+    }
+  });
+
+  it('fails `npm run check -- --release` with the French list, and passes `npm run check` alone', async () => {
+    const run = (args: string[]) =>
+      promisify(execFile)('npx', ['tsx', 'scripts/check-content.ts', ...args], { cwd: root }).then(
+        (result) => ({ code: 0, output: result.stdout + result.stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+      );
+    const release = await run(['--release']);
+    expect(release.code).toBe(1);
+    expect(release.output).toContain('Mise en ligne : 13 point(s) à régler avant de publier le site :');
+    expect(release.output).toContain('« company.publicationDirector » est encore une valeur fictive : « Prénom Nom »');
+    const plain = await run([]);
+    expect(plain.code).toBe(0);
+    expect(plain.output).not.toContain('Mise en ligne');
+  }, 60_000);
+});
+
+describe('release check once the facts are real', () => {
+  it('passes when every placeholder is replaced and no claim is marked', async () => {
+    expect(await checkRelease({ root: fixture('release-ready'), env: {} })).toEqual([]);
+  });
+
+  it('passes with an endpoint on the domain of the delivery service the GDPR notice names', async () => {
+    const env = { VITE_CONTACT_ENDPOINT: 'https://formspree.io/f/abcdwxyz' };
+    expect(await checkRelease({ root: fixture('release-ready'), env })).toEqual([]);
+  });
+
+  it('fails when the endpoint posts to another service than the one named', async () => {
+    const env = { VITE_CONTACT_ENDPOINT: 'https://api.web3forms.com/submit' };
+    expect(await checkRelease({ root: fixture('release-ready'), env })).toEqual([
+      'content/site.ts → « processors.contactDelivery » décrit Formspree, Inc. (https://formspree.io), mais le formulaire envoie les messages à api.web3forms.com (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.',
+    ]);
+  });
+});
+
+describe('placeholders', () => {
+  const ready = { company: { phone: '+44 20 7946 0018', host: { phone: '+1 415 555 0100' } } };
+
+  it.each([
+    ['+33 1 99 00 12 34', true],
+    ['01 99 00 12 34', true],
+    ['0033 1 99 00 12 34', true],
+    ['+33\u00A06\u00A039\u00A098\u00A012\u00A034', true],
+    ['04 65 71 00 00', true],
+    ['+33 1 99 01 12 34', false],
+    ['+33 1 23 45 67 89', false],
+    ['+1 415 555 0100', false],
+    ['+44 20 7946 0018', false],
+  ] as const)('%s is in an ARCEP fiction block: %s', (phone, expected) => {
+    expect(isFictionPhone(phone)).toBe(expected);
+  });
+
+  it('catches any fiction number in a phone field, not only the shipped one', () => {
+    const retyped = { company: { ...ready.company, phone: '01 99 00 45 67' } };
+    expect(sitePlaceholderProblems(retyped, '')).toEqual([
+      expect.stringMatching(/^content\/site\.ts → « company\.phone » est un numéro réservé à la fiction : « 01 99 00 45 67 »\. À mettre à la place : /),
+    ]);
+    expect(sitePlaceholderProblems(ready, '')).toEqual([]);
+  });
+
+  it('points at the line of the field itself, not at another field with the same value', () => {
+    const source = [
+      'export const site = {',
+      '  processors: {',
+      '    host: {',
+      "      safeguard: 'à vérifier',",
+      '    },',
+      '    contactDelivery: {',
+      "      name: 'x',",
+      "      safeguard: 'à vérifier',",
+      '    },',
+      '  },',
+      '};',
+    ].join('\n');
+    expect(lineOfField(source, 'processors.host.safeguard')).toBe(4);
+    expect(lineOfField(source, 'processors.contactDelivery.safeguard')).toBe(8);
+    expect(lineOfField(source, 'processors.missing')).toBeUndefined();
+  });
+});
+
+describe('claims awaiting proof', () => {
+  it('lists each « À PROUVER » comment with its line and what to prove, whatever its case or line breaks', async () => {
+    const problems = await checkRelease({ root: fixture('claim-to-prove'), env: {} }, releaseRules);
+    expect(problems).toEqual([
+      "content/pages/about.mdx:8 → affirmation marquée « À PROUVER » : nombre de traders accompagnés, d'après la liste des clients. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.",
+      "content/pages/about.mdx:12 → affirmation marquée « À PROUVER » : délai moyen mesuré sur les dossiers de 2026. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.",
+    ]);
+  });
+
+  it('ignores ordinary comments', () => {
+    expect(claimsToProveIn('{/* Relu le 3 mars. */}\nTexte.', 'content/pages/x.mdx')).toEqual([]);
+  });
+});
+
+describe('delivery service named in the GDPR notice', () => {
+  const named = { processors: { ...site.processors, contactDelivery: { ...site.processors.contactDelivery, website: 'https://www.formspree.io' } } };
+
+  it.each([
+    ['https://formspree.io/f/abc', true],
+    ['https://api.formspree.io/f/abc', true],
+    ['https://formspree.io.attacker.example/f/abc', false],
+    ['https://getform.io/f/abc', false],
+  ] as const)('%s matches https://www.formspree.io: %s', (endpoint, matches) => {
+    expect(deliveryServiceProblems(named, endpoint)).toHaveLength(matches ? 0 : 1);
+  });
+
+  it('has nothing to say without an endpoint, or with one on the site itself', () => {
+    expect(deliveryServiceProblems(named, undefined)).toEqual([]);
+    expect(deliveryServiceProblems(named, '  ')).toEqual([]);
+    expect(deliveryServiceProblems(named, '/api/contact')).toEqual([]);
+  });
+});

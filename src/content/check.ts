@@ -113,12 +113,26 @@ async function checkSite(root: string): Promise<string[]> {
   });
 }
 
-/** An ordinary or no-break space where French wants a narrow one: what the built-page check rejects. */
-const wrongSpace = /[ \u00A0][?!:;»]|«[ \u00A0]/;
+/** What French typography wants in a displayed text, and how each mistake is named to the editor. */
+const typographyMistakes: readonly [RegExp, string][] = [
+  // An ordinary or no-break space where French wants a narrow one: what the built-page check rejects.
+  [/[ \u00A0][?!:;»]|«[ \u00A0]/, 'espace ordinaire avant ? ! : ; » ou après «'],
+  [/[\p{L}\p{N})\]»…’][;!?]|\p{L}:(?=\s|$)/u, 'espace manquante avant ? ! : ;'],
+  [/"/, 'guillemets droits "…" au lieu de « … »'],
+  [/(?<!\.)\.{3}(?!\.)/, 'trois points ... au lieu du caractère …'],
+  [/\S[ \u00A0]+-[ \u00A0]+\S/, 'tiret - entre deux espaces au lieu du tiret –'],
+];
+
+/**
+ * Texts whose spelling is fixed character for character by the site's specification, kept as written:
+ * the contact button while sending, and the titles of the not-found and error screens.
+ */
+export const verbatimFields = new Set(['contactForm.submit.submitting', 'site.notFound.title', 'site.error.title']);
 
 /**
  * `content/*.ts` files are not run through the MDX typography plugin: their editors type the
- * narrow no-break spaces themselves. This catches the ordinary spaces they leave, with the fixed text to paste.
+ * narrow no-break spaces, guillemets and ellipses themselves. This catches what they leave,
+ * with the fixed text to paste.
  */
 async function checkTsTypography(root: string): Promise<string[]> {
   const dir = path.join(root, 'content');
@@ -133,11 +147,13 @@ async function checkTsTypography(root: string): Promise<string[]> {
     if (!module) continue;
     const visit = (value: unknown, field: string): void => {
       if (typeof value === 'string') {
-        if (!wrongSpace.test(value)) return;
+        if (verbatimFields.has(field)) return;
+        const found = typographyMistakes.filter(([pattern]) => pattern.test(value)).map(([, mistake]) => mistake);
+        if (found.length === 0) return;
         const index = source.indexOf(value);
         const line = index === -1 ? undefined : source.slice(0, index).split('\n').length;
         problems.push(
-          `content/${name}${line ? `:${line}` : ''} → « ${field} » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${frenchTypography(value)} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
+          `content/${name}${line ? `:${line}` : ''} → « ${field} » : ${found.join(' ; ')}. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${frenchTypography(value)} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
         );
       } else if (Array.isArray(value)) {
         value.forEach((item, index) => visit(item, `${field}.${index}`));

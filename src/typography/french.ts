@@ -54,6 +54,13 @@ export function newTypographyState(): TypographyState {
   return { quoteOpen: false, previous: '' };
 }
 
+// Compiled once: this runs on every text node of every page.
+const dash = new RegExp(`(^|[^\\s])${SPACE}+-${SPACE}+(?=[^\\s]|$)`, 'gu');
+const unitAfterNumber = new RegExp(String.raw`(\d)${SPACE}*([€%])`, 'gu');
+const spaceBeforePunctuation = new RegExp(`${SPACE}+(?=[;:!?])`, 'gu');
+const openingGuillemet = new RegExp(`«${SPACE}*`, 'gu');
+const closingGuillemet = new RegExp(`${SPACE}*»`, 'gu');
+
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, NNBSP);
 }
@@ -92,28 +99,28 @@ function fixSegment(text: string, state: TypographyState): string {
   const words = text
     // Exactly three dots: an ellipsis (a longer run of dots is left alone).
     .replace(/(?<!\.)\.{3}(?!\.)/g, '…')
-    // An apostrophe inside a word: l'État, aujourd'hui (a quote 'like this' is left alone).
-    .replace(/(?<=\p{L})'(?=\p{L})/gu, '’');
+    // An apostrophe inside a word: l'État, aujourd'hui, l'"EIN" (a quote 'like this' is left alone).
+    .replace(/(?<=\p{L})'(?=[\p{L}"«])/gu, '’');
   return (
     guillemets(words, state)
       // A hyphen between spaces is a dash: en dash, no-break space before it, ordinary space after.
-      .replace(new RegExp(`(^|[^\\s])${SPACE}+-${SPACE}+(?=[^\\s]|$)`, 'gu'), `$1${NBSP}– `)
+      .replace(dash, `$1${NBSP}– `)
       // Amounts: 5000 € → 5 000 €, 12500€ → 12 500 €, 20 % → 20 %.
       .replace(amount, (_match, integer: string, decimals: string | undefined, space: string, unit: string) => {
         const grouped = groupThousands(integer.replace(/\D/g, ''));
         const separator = unit === '€' || unit === '%' || unit === '$' ? NBSP : space ? NBSP : '';
         return `${grouped}${decimals ?? ''}${separator}${unit}`;
       })
-      .replace(new RegExp(String.raw`(\d)${SPACE}*([€%])`, 'gu'), `$1${NBSP}$2`)
+      .replace(unitAfterNumber, `$1${NBSP}$2`)
       // Whatever space was typed before ; : ! ? becomes one narrow no-break space.
-      .replace(new RegExp(`${SPACE}+(?=[;:!?])`, 'gu'), NNBSP)
+      .replace(spaceBeforePunctuation, NNBSP)
       // No space typed: add one after a word, a closing bracket or quote (« Quoi? » → « Quoi ? »).
       .replace(/([\p{L}\p{N})\]»…'’"])([;!?]+)/gu, `$1${NNBSP}$2`)
       // A colon right after a word, followed by a space or the end: « Note: » → « Note : ».
       .replace(/(\p{L})(:)(?=\s|$)/gu, `$1${NNBSP}$2`)
       // Guillemets, typed with or without spaces.
-      .replace(new RegExp(`«${SPACE}*`, 'gu'), `«${NNBSP}`)
-      .replace(new RegExp(`${SPACE}*»`, 'gu'), `${NNBSP}»`)
+      .replace(openingGuillemet, `«${NNBSP}`)
+      .replace(closingGuillemet, `${NNBSP}»`)
   );
 }
 

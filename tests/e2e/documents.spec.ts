@@ -136,7 +136,7 @@ test.describe('legal notice', () => {
   test('GDPR rights, contact-form data and cookies', async ({ page }) => {
     await page.goto('/legal');
     const data = page.getByRole('region', { name: 'Protection des données personnelles' });
-    await expect(data).toContainText("droit d'accès, de rectification, d'effacement et d'opposition");
+    await expect(data).toContainText('droit d’accès, de rectification, d’effacement et d’opposition');
     await expect(data).toContainText('servent uniquement à répondre à votre demande');
     await expect(data).toContainText('ni partagées avec des tiers');
     await expect(data.getByRole('link', { name: site.company.email })).toHaveAttribute(

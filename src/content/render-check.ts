@@ -1,7 +1,7 @@
 /**
  * Renders each MDX file of content/ the way a pre-rendered page does: compiled by the site's MDX pipeline,
  * loaded through Vite with the real widgets and styles, rendered with React. Whatever would stop the build
- * while rendering (an error thrown by a widget, an expression that fails) is caught here and turned into a
+ * while rendering (a widget given a value it does not accept, such as <Card icon="fusee">) is caught here and turned into a
  * French message naming the file, instead of a stack trace and "Received a 500 status code" at build time.
  */
 import { readFile } from 'node:fs/promises';
@@ -12,7 +12,6 @@ import type { MDXContent } from 'mdx/types';
 import { VFile } from 'vfile';
 import { createServer, type Plugin } from 'vite';
 import { mdxOptions } from '../mdx/pipeline.ts';
-import { bracesProblem } from './errors.ts';
 
 /** The project root: where src/ and the widgets live (a test fixture holds only content/). */
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,24 +27,32 @@ export interface RenderTarget {
 
 const isPage = (target: RenderTarget) => /(?:^|\/)content\/pages\//.test(target.relative);
 
-/** The line of the file that holds an attribute the error names (`<Card icon="fusee">`), when there is one. */
-async function lineOf(error: unknown, file: string): Promise<number | undefined> {
-  const attribute = error instanceof Error ? /\b[\w-]+="[^"]*"/.exec(error.message)?.[0] : undefined;
-  if (!attribute) return undefined;
-  const source = await readFile(file, 'utf8');
-  const index = source.indexOf(attribute);
+/** The line of `source` that holds `text`, if it does. */
+function lineOf(source: string, text: string | undefined): number | undefined {
+  const index = text ? source.indexOf(text) : -1;
   return index === -1 ? undefined : source.slice(0, index).split('\n').length;
 }
 
 async function explainRenderError(error: unknown, target: RenderTarget): Promise<string> {
-  const line = await lineOf(error, target.file);
+  const source = await readFile(target.file, 'utf8');
+  const message = error instanceof Error ? error.message : String(error);
+  const detail = error instanceof Error ? `${error.name} : ${message}` : message;
+  // An attribute the error names (`<Card icon="fusee">`) points to its line.
+  const line = lineOf(source, /\b[\w-]+="[^"]*"/.exec(message)?.[0]);
   const where = `${target.relative}${line ? `:${line}` : ''}`;
-  const detail = error instanceof Error ? `${error.name} : ${error.message}` : String(error);
-  // An expression in braces that the compile step let through: same explanation.
-  if (error instanceof ReferenceError) {
-    return `${where} → le contenu ne peut pas être affiché (${detail}) : ${bracesProblem}.`;
-  }
   return `${where} → le contenu ne peut pas être affiché (${detail}). Vérifiez les balises de ce fichier et leurs attributs (noms et valeurs, voir content/README.md) ; si tout semble juste, demandez à un développeur.`;
+}
+
+/**
+ * Where a file from outside the project (a test's temporary content folder) is served from: inside the
+ * project, so that its imports (React, the widgets) resolve as a content file's do. Never written to disk.
+ */
+const outsideFolder = path.join(projectRoot, '.content-check') + path.sep;
+
+function moduleIdOf(file: string): string {
+  const relative = path.relative(projectRoot, file);
+  const inside = !relative.startsWith('..') && !path.isAbsolute(relative);
+  return inside ? file : path.join(outsideFolder, file.replace(/[^\w.-]+/g, '_'));
 }
 
 /**
@@ -56,6 +63,9 @@ function compiledMdx(compiled: Map<string, string>): Plugin {
   return {
     name: 'propllc:compiled-mdx',
     enforce: 'pre',
+    resolveId(source) {
+      return source.startsWith(outsideFolder) ? source : undefined;
+    },
     async load(id) {
       if (!id.endsWith('.mdx')) return undefined;
       const code =
@@ -115,7 +125,7 @@ export async function createContentRenderer(): Promise<ContentRenderer> {
   return {
     async render(targets, alreadyReported = []) {
       if (targets.length === 0) return [];
-      for (const target of targets) compiled.set(target.file, target.code);
+      for (const target of targets) compiled.set(moduleIdOf(target.file), target.code);
       const { renderMdx } = await helper;
       const problems: string[] = [];
       // Pages last: a page that lists a broken FAQ entry fails with that entry's error, already reported.
@@ -123,7 +133,7 @@ export async function createContentRenderer(): Promise<ContentRenderer> {
       const reported = [...alreadyReported];
       for (const target of ordered) {
         try {
-          const module = (await server.ssrLoadModule(target.file)) as { default: MDXContent };
+          const module = (await server.ssrLoadModule(moduleIdOf(target.file))) as { default: MDXContent };
           renderMdx(module.default);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

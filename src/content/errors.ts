@@ -25,7 +25,7 @@ export const bracesProblem = 'les accolades { } sont réservées ; pour les affi
 export const unclosedFrontmatterProblem =
   "le bloc d'en-tête commencé ligne 1 n'est pas fermé : ajoutez une ligne --- après le dernier champ";
 export const esmProblem =
-  "ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule : « Import… »)";
+  "ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule)";
 export const commentProblem =
   "commentaire HTML <!-- … --> : les commentaires s'écrivent {/* … */} dans ces fichiers. Remplacez <!-- par {/* et --> par */}";
 

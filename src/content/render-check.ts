@@ -1,8 +1,9 @@
 /**
  * Renders each MDX file of content/ the way a pre-rendered page does: compiled by the site's MDX pipeline,
  * loaded through Vite with the real widgets and styles, rendered with React. Whatever would stop the build
- * while rendering (a widget given a value it does not accept, such as <Card icon="fusee">) is caught here and turned into a
- * French message naming the file, instead of a stack trace and "Received a 500 status code" at build time.
+ * while rendering (a widget given a value it does not accept, such as <Card icon="fusee">) is caught here
+ * and turned into a French message naming the file, instead of a stack trace and "Received a 500 status
+ * code" at build time.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -145,7 +145,7 @@ describe('npm run check: messages for editors', () => {
   it('rejects an import or export line', async () => {
     expect(await check('unknown-import')).toMatchInlineSnapshot(`
       [
-        "content/pages/about.mdx:6 → ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule : « Import… »).",
+        "content/pages/about.mdx:6 → ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule).",
       ]
     `);
   });

@@ -3,11 +3,14 @@ import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vite';
 import { simulationNotice } from './scripts/simulation-notice.ts';
+import { contentCheck } from './scripts/content-check-plugin.ts';
 import { mdxOptions } from './src/mdx/pipeline.ts';
 import { siteUrlFrom } from './src/site-url.ts';
 
 export default defineConfig({
   plugins: [
+    // A content mistake stops the build with the French message of `npm run check`, before anything compiles.
+    contentCheck(),
     // MDX must compile before React Router analyses route modules (page files are route modules).
     { enforce: 'pre', ...mdx(mdxOptions) },
     vanillaExtractPlugin(),

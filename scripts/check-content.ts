@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { checkContent } from '../src/content/check.ts';
+import { checkContent, formatProblems } from '../src/content/check.ts';
 
 const root = process.cwd();
 const withTypes = process.argv.includes('--types');
@@ -62,8 +62,7 @@ const contentTime = seconds();
 let failed = false;
 if (problems.length > 0) {
   failed = true;
-  console.error(`\n${problems.length} problème(s) dans content/ :\n`);
-  for (const problem of problems) console.error(`  ✗ ${problem}\n`);
+  console.error(formatProblems(problems));
 } else {
   console.log(`content/ : tout est valide (${contentTime}).`);
 }

@@ -16,9 +16,10 @@ import * as v from 'valibot';
 import { VFile } from 'vfile';
 import { parse as parseYaml } from 'yaml';
 import { mdxOptions } from '../mdx/pipeline.ts';
-import { frenchTypography } from '../mdx/rehype-french-typography.ts';
 import { pages } from '../registry.ts';
-import { ContentError, unknownInternalLink } from './errors.ts';
+import { frenchTypography } from '../typography/french.ts';
+import { commentProblem, ContentError, esmProblem, unknownInternalLink } from './errors.ts';
+import { createContentRenderer, type RenderTarget } from './render-check.ts';
 import { collectionOf, orderedCollections } from './schema.ts';
 import { contactReceiverSchema } from './contact-receiver-schema.ts';
 import { siteSchema } from './site-schema.ts';
@@ -50,6 +51,8 @@ function explainSyntaxError(reason: string): string {
   if (/expected a corresponding closing brace for `\{`|Could not parse expression/.test(reason)) {
     return `accolade { sans accolade } correspondante. Dans le texte, les accolades sont réservées : écrivez \\{ pour afficher « { », ou supprimez-la.`;
   }
+  if (/to create a comment in MDX/.test(reason)) return `${commentProblem}.`;
+  if (/^Could not parse import\/exports/.test(reason)) return `${esmProblem}.`;
   if (/^Unexpected character .* (before name|in name|after name|before attribute)/.test(reason)) {
     return `signe < mal placé. Pour afficher « < » dans le texte, écrivez \\<. Sinon, vérifiez l'écriture de la balise (par exemple <Section> ou </Section>).`;
   }
@@ -124,12 +127,26 @@ async function checkContactReceiver(root: string): Promise<string[]> {
   return result.success ? [] : result.issues.map((issue) => describeDataIssue(relative, issue));
 }
 
-/** An ordinary or no-break space where French wants a narrow one: what the built-page check rejects. */
-const wrongSpace = /[ \u00A0][?!:;»]|«[ \u00A0]/;
+/** What French typography wants in a displayed text, and how each mistake is named to the editor. */
+const typographyMistakes: readonly [RegExp, string][] = [
+  // An ordinary or no-break space where French wants a narrow one: what the built-page check rejects.
+  [/[ \u00A0][?!:;»]|«[ \u00A0]/, 'espace ordinaire avant ? ! : ; » ou après «'],
+  [/[\p{L}\p{N})\]»…’][;!?]|\p{L}:(?=\s|$)/u, 'espace manquante avant ? ! : ;'],
+  [/"/, 'guillemets droits "…" au lieu de « … »'],
+  [/(?<!\.)\.{3}(?!\.)/, 'trois points ... au lieu du caractère …'],
+  [/\S[ \u00A0]+-[ \u00A0]+\S/, 'tiret - entre deux espaces au lieu du tiret –'],
+];
+
+/**
+ * Texts whose spelling is fixed character for character by the site's specification, kept as written:
+ * the contact button while sending, and the titles of the not-found and error screens.
+ */
+export const verbatimFields = new Set(['contactForm.submit.submitting', 'site.notFound.title', 'site.error.title']);
 
 /**
  * `content/*.ts` files are not run through the MDX typography plugin: their editors type the
- * narrow no-break spaces themselves. This catches the ordinary spaces they leave, with the fixed text to paste.
+ * narrow no-break spaces, guillemets and ellipses themselves. This catches what they leave,
+ * with the fixed text to paste.
  */
 async function checkTsTypography(root: string): Promise<string[]> {
   const dir = path.join(root, 'content');
@@ -144,11 +161,13 @@ async function checkTsTypography(root: string): Promise<string[]> {
     if (!module) continue;
     const visit = (value: unknown, field: string): void => {
       if (typeof value === 'string') {
-        if (!wrongSpace.test(value)) return;
+        if (verbatimFields.has(field)) return;
+        const found = typographyMistakes.filter(([pattern]) => pattern.test(value)).map(([, mistake]) => mistake);
+        if (found.length === 0) return;
         const index = source.indexOf(value);
         const line = index === -1 ? undefined : source.slice(0, index).split('\n').length;
         problems.push(
-          `content/${name}${line ? `:${line}` : ''} → « ${field} » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${frenchTypography(value)} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
+          `content/${name}${line ? `:${line}` : ''} → « ${field} » : ${found.join(' ; ')}. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${frenchTypography(value)} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
         );
       } else if (Array.isArray(value)) {
         value.forEach((item, index) => visit(item, `${field}.${index}`));
@@ -169,16 +188,28 @@ export interface CheckOptions {
   requireAllPages?: boolean;
 }
 
-/** `root` is the project root (the folder that holds content/); messages name files relative to it. */
-export async function checkContent(root: string, { requireAllPages = true }: CheckOptions = {}): Promise<string[]> {
+/**
+ * The MDX files of content/: each compiled by the site's pipeline, then rendered with the real widgets;
+ * then what spans files (duplicate `order`, a registry page without its file). What the build runs first
+ * (see vite.config.ts), so that it fails with these messages rather than a stack trace.
+ * `root` is the folder that holds content/; messages name files relative to it.
+ */
+export async function checkMdxContent(root: string, { requireAllPages = true }: CheckOptions = {}): Promise<string[]> {
   const problems: string[] = [];
   const orders = new Map<string, Map<number, string[]>>();
+  const compiled: RenderTarget[] = [];
+  const files = await mdxFiles(path.join(root, 'content'));
+  // Started now, ready by the time every file is compiled.
+  const renderer = files.length > 0 ? createContentRenderer() : undefined;
+  // Awaited after the compile loop; until then a failure to start must not count as unhandled.
+  renderer?.catch(() => undefined);
 
-  for (const file of await mdxFiles(path.join(root, 'content'))) {
+  for (const file of files) {
     const relative = path.relative(root, file).split(path.sep).join('/');
     const source = await readFile(file, 'utf8');
     try {
-      await compile(new VFile({ path: file, value: source, cwd: root }), mdxOptions);
+      const code = String(await compile(new VFile({ path: file, value: source, cwd: root }), mdxOptions));
+      compiled.push({ file, relative, code });
     } catch (error) {
       problems.push(toMessage(error, relative));
       continue;
@@ -218,8 +249,28 @@ export async function checkContent(root: string, { requireAllPages = true }: Che
     }
   }
 
-  problems.push(...(await checkSite(root)));
-  problems.push(...(await checkContactReceiver(root)));
-  problems.push(...(await checkTsTypography(root)));
+  if (renderer) {
+    const started = await renderer;
+    try {
+      problems.push(...(await started.render(compiled, problems)));
+    } finally {
+      await started.close();
+    }
+  }
   return problems;
+}
+
+/** Problems as `npm run check` and `npm run build` print them: a count, then one line per problem. */
+export function formatProblems(problems: readonly string[]): string {
+  return `\n${problems.length} problème(s) dans content/ :\n\n${problems.map((problem) => `  ✗ ${problem}\n`).join('\n')}`;
+}
+
+/** Everything `npm run check` validates in content/: the MDX files, `site.ts`, the typography of `content/*.ts`. */
+export async function checkContent(root: string, options: CheckOptions = {}): Promise<string[]> {
+  return [
+    ...(await checkMdxContent(root, options)),
+    ...(await checkSite(root)),
+    ...(await checkContactReceiver(root)),
+    ...(await checkTsTypography(root)),
+  ];
 }

@@ -17,6 +17,18 @@ export class ContentError extends Error {
   }
 }
 
+/**
+ * Mistakes MDX accepts, or reports in technical English, each with its own explanation: the remark plugin
+ * src/mdx/remark-editor-mistakes.ts and the check (src/content/check.ts, for MDX's own syntax errors) share them.
+ */
+export const bracesProblem = 'les accolades { } sont réservées ; pour les afficher, écrivez \\{ et \\}';
+export const unclosedFrontmatterProblem =
+  "le bloc d'en-tête commencé ligne 1 n'est pas fermé : ajoutez une ligne --- après le dernier champ";
+export const esmProblem =
+  "ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule)";
+export const commentProblem =
+  "commentaire HTML <!-- … --> : les commentaires s'écrivent {/* … */} dans ces fichiers. Remplacez <!-- par {/* et --> par */}";
+
 /** The candidate closest to a misspelt name (`titel` → `title`), if one is close enough to be a typo. */
 export function closest(name: string, candidates: readonly string[]): string | undefined {
   const distance = (a: string, b: string): number => {

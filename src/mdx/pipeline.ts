@@ -6,6 +6,7 @@ import type { CompileOptions } from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
 import { rehypeFrenchTypography, remarkFrontmatterTypography } from './rehype-french-typography.ts';
+import { remarkEditorMistakes } from './remark-editor-mistakes.ts';
 import { remarkFrontmatterSchema } from './remark-frontmatter-schema.ts';
 import { remarkInternalLinks } from './remark-internal-links.ts';
 import { remarkPageHandle } from './remark-page-handle.ts';
@@ -16,6 +17,8 @@ export const mdxOptions = {
   providerImportSource: '@mdx-js/react',
   remarkPlugins: [
     remarkFrontmatter,
+    // First: it sees only what the editor wrote (later plugins add import and export lines).
+    remarkEditorMistakes,
     remarkFrontmatterSchema,
     remarkFrontmatterTypography,
     [remarkMdxFrontmatter, { name: 'frontmatter' }],

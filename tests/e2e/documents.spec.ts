@@ -180,7 +180,7 @@ test.describe('legal notice', () => {
       'Finalités et bases légales',
       'Données collectées',
       'Destinataires',
-      "Transferts hors de l'Union européenne",
+      'Transferts hors de l’Union européenne',
       'Durée de conservation',
       'Vos droits',
       'Exercer vos droits',

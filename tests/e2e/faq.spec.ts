@@ -3,11 +3,11 @@ import { siteScriptRan } from './page-ready.ts';
 
 const questions = [
   'Pourquoi créer une LLC pour recevoir mes payouts ?',
-  "Combien coûte la création d'une LLC ?",
+  'Combien coûte la création d’une LLC ?',
   'Comment mes payouts arrivent-ils sur ma LLC ?',
   'Est-ce légal de recevoir mes payouts sur une LLC américaine ?',
   'Combien de temps faut-il pour créer ma LLC ?',
-  "Ai-je besoin d'un comptable ?",
+  'Ai-je besoin d’un comptable ?',
   'Puis-je recevoir les payouts de plusieurs propfirms sur la même LLC ?',
   'Quelles sont mes obligations fiscales ?',
 ];
@@ -15,13 +15,13 @@ const questions = [
 /** One phrase of each answer, in the same order: the marketing facts and the legal/tax cautions. */
 const answers = [
   'vous séparez clairement votre activité de trading de vos finances privées',
-  "L'enregistrement de la LLC coûte entre 100 € et 500 € selon l'État choisi",
+  'L’enregistrement de la LLC coûte entre 100 € et 500 € selon l’État choisi',
   'Les payouts suivants sont alors versés directement sur le compte de la LLC.',
   'Oui, à condition de respecter les obligations qui vont avec.',
   'Comptez environ 3 à 4 semaines au total avant que vos payouts puissent arriver sur votre LLC.',
   'nous pouvons vous orienter vers des professionnels habitués à ces situations',
   'Une seule LLC peut recevoir les payouts de toutes vos propfirms',
-  'Une LLC n\'est pas un moyen d\'échapper à l\'impôt',
+  'Une LLC n’est pas un moyen d’échapper à l’impôt',
 ];
 
 /** Visible text of raw HTML: tags dropped, entities decoded, every kind of space made one space. */

@@ -133,7 +133,7 @@ test.describe('how it works', () => {
     test(`shows exactly one payment diagram, within the screen, at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/how-it-works');
-      const diagram = page.getByRole('img', { name: /Trajet d'un payout/ });
+      const diagram = page.getByRole('img', { name: /Trajet d’un payout/ });
       await expect(diagram).toHaveCount(1);
       await expect(diagram).toBeVisible();
       const box = await diagram.boundingBox();

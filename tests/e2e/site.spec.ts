@@ -32,7 +32,7 @@ const routes = [
   },
   {
     path: '/terms',
-    h1: "Conditions d'utilisation",
+    h1: 'Conditions d’utilisation',
     keyCopy: ['1. Acceptation des conditions', '3. Services proposés', '9. Droit applicable', '10. Contact'],
     nav: null,
   },
@@ -124,7 +124,7 @@ test('the footer links open the legal notice and the terms', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
   await footer.getByRole('link', { name: "Conditions d'utilisation", exact: true }).click();
   await expect(page).toHaveURL('/terms');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Conditions d'utilisation");
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conditions d’utilisation');
 });
 
 test('the header CTA opens the contact page', async ({ page }) => {
@@ -157,7 +157,7 @@ test('moving through every page: each link loads its page, marked in the menu, w
   await footer.getByRole('link', { name: 'Mentions légales', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
   await footer.getByRole('link', { name: "Conditions d'utilisation", exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Conditions d'utilisation");
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conditions d’utilisation');
   expect(problems).toEqual([]);
 });
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The messages `npm run check` shows editors, one broken content folder per case (tests/fixtures/<case>/content/…).
  * They are snapshotted so that a wording change is a deliberate, reviewed change.
@@ -15,9 +16,10 @@ describe('npm run check: messages for editors', () => {
     expect(await check('valid')).toEqual([]);
   });
 
+  // Every page compiled and rendered: a few seconds, more on a busy machine.
   it('accepts the site content itself', async () => {
     expect(await checkContent(path.join(fixtures, '..', '..'))).toEqual([]);
-  });
+  }, 30_000);
 
   it('names a missing frontmatter field', async () => {
     expect(await check('missing-field')).toMatchInlineSnapshot(`
@@ -117,6 +119,58 @@ describe('npm run check: messages for editors', () => {
     `);
   });
 
+  it('explains braces in a sentence, which MDX reads as code that would break the build', async () => {
+    expect(await check('braces-expression')).toMatchInlineSnapshot(`
+      [
+        "content/faq/cout.mdx:6 → {environ} : les accolades { } sont réservées ; pour les afficher, écrivez \\{ et \\} (ici : \\{environ\\}).",
+      ]
+    `);
+  });
+
+  it('names a frontmatter block whose closing --- is missing, instead of a missing field', async () => {
+    expect(await check('unclosed-frontmatter')).toMatchInlineSnapshot(`
+      [
+        "content/faq/cout.mdx:1 → le bloc d'en-tête commencé ligne 1 n'est pas fermé : ajoutez une ligne --- après le dernier champ.",
+      ]
+    `);
+  });
+
+  it('explains how to write a comment when an HTML comment is used', async () => {
+    expect(await check('html-comment')).toMatchInlineSnapshot(`
+      [
+        "content/pages/about.mdx:9 → commentaire HTML <!-- … --> : les commentaires s'écrivent {/* … */} dans ces fichiers. Remplacez <!-- par {/* et --> par */}.",
+      ]
+    `);
+  });
+
+  it('rejects a Markdown link whose brackets or parentheses do not pair up', async () => {
+    expect(await check('broken-link')).toMatchInlineSnapshot(`
+      [
+        "content/pages/about.mdx:10 → lien Markdown mal formé : « [la page contact(/contact) ». Les crochets [ ] et les parenthèses ( ) d'un lien vont par paires : [texte du lien](/adresse), sans espace entre ] et (.",
+      ]
+    `);
+  });
+
+  it('rejects an import or export line', async () => {
+    expect(await check('unknown-import')).toMatchInlineSnapshot(`
+      [
+        "content/pages/about.mdx:6 → ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule).",
+      ]
+    `);
+  });
+
+  it('reports, in French and naming the file, an error met while rendering the content', async () => {
+    expect(await check('render-error')).toMatchInlineSnapshot(`
+      [
+        "content/pages/about.mdx:10 → le contenu ne peut pas être affiché (Error : <Card icon="fusee">: wallet, checklist, scale, bank, shield, badge, chart). Vérifiez les balises de ce fichier et leurs attributs (noms et valeurs, voir content/README.md) ; si tout semble juste, demandez à un développeur.",
+      ]
+    `);
+  });
+
+  it('accepts straight quotes, dots and apostrophes in MDX: the build sets them', async () => {
+    expect(await check('faq-typography')).toEqual([]);
+  });
+
   it('reports a registry page whose file is missing', async () => {
     const problems = await checkContent(path.join(fixtures, 'valid'));
     expect(problems).toContain(
@@ -127,11 +181,12 @@ describe('npm run check: messages for editors', () => {
 });
 
 describe('npm run check: typography of content/*.ts', () => {
-  it('names each text typed with an ordinary space before ? or :, and gives the fixed text', async () => {
+  it('names each text to fix (spaces, straight quotes, three dots, dash) with the fixed text, except a text the specification fixes', async () => {
     expect(await check('ts-typography')).toMatchInlineSnapshot(`
       [
         "content/contact-form.ts:3 → « contactForm.title » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Une question ? » (copiez-le depuis ce message, il contient les espaces fines insécables).",
         "content/contact-form.ts:4 → « contactForm.fields.0.label » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Votre email :  » (copiez-le depuis ce message, il contient les espaces fines insécables).",
+        "content/contact-form.ts:6 → « contactForm.intro » : guillemets droits "…" au lieu de « … » ; trois points ... au lieu du caractère … ; tiret - entre deux espaces au lieu du tiret –. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Un « vrai » conseiller – pas un robot – vous répond… » (copiez-le depuis ce message, il contient les espaces fines insécables).",
       ]
     `);
   });

@@ -2,7 +2,7 @@ import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
 import { VFile } from 'vfile';
 import { mdxOptions } from '../../src/mdx/pipeline.ts';
-import { frenchTypography } from '../../src/mdx/rehype-french-typography.ts';
+import { frenchTypography, newTypographyState } from '../../src/typography/french.ts';
 
 // Shown with visible markers so that a failure says which space is wrong.
 const show = (text: string) => text.replaceAll('\u202F', '⍽').replaceAll('\u00A0', '°');
@@ -28,8 +28,45 @@ describe('frenchTypography', () => {
     ['20 %', '20°%'],
     ['20%', '20°%'],
     ['10000 dollars', '10⍽000°dollars'],
+    // Straight double quotes → guillemets with narrow no-break spaces inside.
+    ['Il a dit "bonjour".', 'Il a dit «⍽bonjour⍽».'],
+    ['"Payout" : le versement', '«⍽Payout⍽»⍽: le versement'],
+    ['le " payout " versé', 'le «⍽payout⍽» versé'],
+    ['("entre parenthèses")', '(«⍽entre parenthèses⍽»)'],
+    ['un "payout", puis "deux"', 'un «⍽payout⍽», puis «⍽deux⍽»'],
+    // Three dots → ellipsis.
+    ['Et ensuite...', 'Et ensuite…'],
+    ['Et... ensuite ?', 'Et… ensuite⍽?'],
+    ['Vraiment...?', 'Vraiment…⍽?'],
+    // Straight apostrophe between two letters → typographic apostrophe.
+    ["L'État, aujourd'hui", 'L’État, aujourd’hui'],
+    ["qu'il s'agit", 'qu’il s’agit'],
+    ['l\'"EIN"', 'l’«⍽EIN⍽»'],
+    // A hyphen between spaces → en dash, no-break space before it.
+    ['la LLC - votre société - reçoit', 'la LLC°– votre société°– reçoit'],
+    ['de 10 - 20 jours', 'de 10°– 20 jours'],
+    // Together: the sentence of an FAQ answer.
+    ['Il a dit "bonjour"... L\'apostrophe', 'Il a dit «⍽bonjour⍽»… L’apostrophe'],
   ])('%s', (input, expected) => {
     expect(show(frenchTypography(input))).toBe(expected);
+  });
+
+  it.each([
+    ['a hyphen inside a word', 'Rendez-vous, Saint-Étienne, e-mail'],
+    ['a hyphen that starts a text', '- premier point'],
+    ['four dots or more', 'Attendez....'],
+    ['a single quote around a word', "le mot 'payout' ici"],
+    ['an apostrophe after a digit', "les années 90's"],
+    ['dots and apostrophes in a URL', "Voir https://exemple.fr/a...b?l'o=1"],
+    ['an apostrophe in an email address', "Écrivez à o'neil@exemple.fr"],
+  ])('leaves %s as typed', (_case, input) => {
+    expect(show(frenchTypography(input))).toBe(show(input));
+  });
+
+  it('pairs quotes across runs of text split by inline markup ("**oui**")', () => {
+    const state = newTypographyState();
+    const runs = ['Il a dit "', 'oui', '" puis "', 'non', '".'].map((run) => frenchTypography(run, state));
+    expect(runs.map(show)).toEqual(['Il a dit «⍽', 'oui', '⍽» puis «⍽', 'non', '⍽».']);
   });
 
   it.each([
@@ -48,10 +85,10 @@ describe('frenchTypography', () => {
   });
 
   it('is idempotent: correct text is untouched', () => {
-    const correct = 'Combien\u202F? «\u202FVite\u202F» : 5\u202F000\u00A0€, 20\u00A0%, 10:30, voilà\u202F!?';
+    const correct = 'Combien\u202F? «\u202FVite\u202F» : 5\u202F000\u00A0€, 20\u00A0%, 10:30, voilà\u202F!? l’État… enfin\u00A0– oui';
     const once = frenchTypography(correct);
     expect(show(frenchTypography(once))).toBe(show(once));
-    const typed = 'Combien ? « Vite » ; 5000 €, 20 %, 10:30, voilà !?';
+    const typed = 'Combien ? « Vite » ; 5000 €, 20 %, 10:30, voilà !? "Oui"... l\'État - enfin';
     expect(show(frenchTypography(frenchTypography(typed)))).toBe(show(frenchTypography(typed)));
   });
 });
@@ -65,17 +102,33 @@ async function compileMdx(source: string, file = 'content/pages/exemple.mdx'): P
 describe('the MDX pipeline', () => {
   const frontmatter = '---\ntitle: Une page de test du site\ndescription: Une description assez longue pour respecter le minimum exigé par le schéma.\n---\n\n';
 
-  it('applies typography to visible text, not to code, links, expressions or HTML attributes', async () => {
+  it('applies typography to visible text, not to code, links, comments or HTML attributes', async () => {
     const js = await compileMdx(
-      `${frontmatter}Pourquoi ? Voir [la FAQ : coûts](/faq#cout) et \`a : b\` ou {"x : y"}.\n\n<abbr title="Limited : Liability">LLC</abbr> !\n`,
+      `${frontmatter}Pourquoi ? Voir [la FAQ : coûts](/faq#cout) et \`a : b\` {/* note : interne */}.\n\n<abbr title="Limited : Liability">LLC</abbr> !\n`,
     );
     expect(js).toContain('"Pourquoi\u202F? Voir "');
     expect(js).toContain('"la FAQ\u202F: coûts"');
     expect(js).toContain('"/faq#cout"');
     expect(js).toContain('"a : b"');
-    expect(js).toContain('"x : y"');
+    // A comment is left as typed (and never shown).
+    expect(js).toContain('note : interne');
     expect(js).toContain('"Limited : Liability"');
     expect(js).toContain('"\u202F!"');
+  });
+
+  it('sets quotes, ellipses, apostrophes and dashes in prose, never in code, link targets or HTML attributes', async () => {
+    const js = await compileMdx(
+      `${frontmatter}Il a dit "**bonjour**"... L'État - enfin. Voir [l'"aide"](/faq#l'aide) et \`"x"... l'y - z\`.\n\n<abbr title="l'État - LLC...">LLC</abbr> <abbr title='"LLC"'>LLC</abbr>\n\n\`\`\`\nconst a = "b"... 'c' - d\n\`\`\`\n`,
+    );
+    expect(js).toContain('"Il a dit «\u202F"');
+    expect(js).toContain('"bonjour"');
+    expect(js).toContain('"\u202F»… L’État\u00A0– enfin. Voir "');
+    expect(js).toContain('"l’«\u202Faide\u202F»"');
+    expect(js).toContain('"/faq#l\'aide"');
+    expect(js).toContain(`"\\"x\\"... l'y - z"`);
+    expect(js).toContain(`"l'État - LLC..."`);
+    expect(js).toContain('"\\"LLC\\""');
+    expect(js).toContain(`"const a = \\"b\\"... 'c' - d\\n"`);
   });
 
   it('treats text inside widgets and their text props, not their paths', async () => {
@@ -88,8 +141,23 @@ describe('the MDX pipeline', () => {
     expect(js).toContain('"/contact"');
   });
 
-  it('treats the frontmatter (a FAQ question)', async () => {
-    const js = await compileMdx('---\nquestion: Combien ça coûte ?\norder: 1\n---\n\nRéponse.\n', 'content/faq/cout.mdx');
-    expect(js).toContain('Combien ça coûte\u202F?');
+  it('treats the frontmatter values (a FAQ question), not its keys', async () => {
+    const js = await compileMdx(
+      '---\nquestion: Le "EIN" d\'une LLC... combien ça coûte ?\norder: 1\n---\n\nRéponse.\n',
+      'content/faq/cout.mdx',
+    );
+    expect(js).toContain('Le «\u202FEIN\u202F» d’une LLC… combien ça coûte\u202F?');
+    expect(js).toContain('"question": "Le «');
+  });
+
+  it('treats the text props of widgets, not their paths or keywords', async () => {
+    const js = await compileMdx(
+      `${frontmatter}<Cards>\n<Card title='Le "trajet" du payout...' icon="wallet">Texte d'un - exemple.</Card>\n</Cards>\n\n<ButtonLink to="/faq#l'aide">Voir l'aide</ButtonLink>\n`,
+    );
+    expect(js).toContain('"Le «\u202Ftrajet\u202F» du payout…"');
+    expect(js).toContain('"Texte d’un\u00A0– exemple."');
+    expect(js).toContain('"wallet"');
+    expect(js).toContain(`"/faq#l'aide"`);
+    expect(js).toContain('"Voir l’aide"');
   });
 });

@@ -1,0 +1,31 @@
+/**
+ * Vite plugin: before the build compiles anything, runs the MDX part of `npm run check` (compile and render
+ * every file of content/, duplicate `order`, missing pages). A content mistake then stops `npm run build`
+ * with the same French message as the check, naming file, line and fix, instead of a stack trace or
+ * "Prerender (html): Received a 500 status code" without a file name.
+ */
+import type { Plugin } from 'vite';
+import { checkMdxContent, formatProblems } from '../src/content/check.ts';
+
+export function contentCheck(): Plugin {
+  let root = process.cwd();
+  let checked: Promise<void> | undefined;
+  return {
+    name: 'propllc:content-check',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildStart() {
+      // Once per build, however many environments (client, server) React Router builds.
+      checked ??= checkMdxContent(root).then((problems) => {
+        if (problems.length === 0) return;
+        console.error(formatProblems(problems));
+        console.error('La construction du site est arrêtée : corrigez ces problèmes, puis relancez npm run build.\n');
+        // Exit here: an error thrown from a plugin reaches the terminal wrapped in build-tool stack traces.
+        process.exit(1);
+      });
+      return checked;
+    },
+  };
+}

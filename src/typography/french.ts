@@ -1,0 +1,144 @@
+/**
+ * French typography for prose, so that editors can type on an ordinary keyboard:
+ *   - straight double quotes become guillemets: "oui" → « oui » (narrow no-break spaces inside);
+ *   - three dots become an ellipsis: ... → …
+ *   - a straight apostrophe between two letters becomes a typographic one: l'État → l’État;
+ *   - a hyphen between spaces, used as a dash, becomes an en dash: a - b → a – b (no-break space before,
+ *     so that a line never starts with the dash);
+ *   - a narrow no-break space (U+202F) before ; : ! ? (one before a group such as !?) and inside « »;
+ *   - a no-break space (U+00A0) between a number and € or %;
+ *   - thousands grouped with U+202F in amounts (5000 € → 5 000 €), but not in years, phone numbers or times.
+ * Idempotent: text that is already correct comes out unchanged.
+ *
+ * Spans left exactly as typed: URLs, email addresses, times and ratios (10:30). Where the text comes from
+ * (prose only, never code, attribute values or keys) is the caller's business: see src/mdx/rehype-french-typography.ts.
+ */
+
+export const NNBSP = '\u202F';
+export const NBSP = '\u00A0';
+
+// Characters an editor may have typed as the space: plain space, tab, no-break, narrow no-break, thin.
+const SPACE = '[ \\t\\u00A0\\u202F\\u2009]';
+
+// Spans left exactly as typed: URLs, email addresses, times and ratios such as 10:30 or 1:2.
+const protectedSpan = new RegExp(
+  [
+    String.raw`\b(?:https?|ftp):\/\/[^\s<>«»"]*[^\s<>«»".,;:!?)]`,
+    String.raw`\b(?:mailto|tel):[^\s<>«»"]*[^\s<>«»".,;:!?)]`,
+    String.raw`\bwww\.[^\s<>«»"]*[^\s<>«»".,;:!?)]`,
+    String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+`,
+    String.raw`\d:\d`,
+  ].join('|'),
+  'giu',
+);
+
+// Units after which a 4+ digit number is an amount to group (a year or a phone number is followed by none).
+const UNIT = String.raw`(?:€|\$|%|euros?\b|dollars?\b|EUR\b|USD\b)`;
+const amount = new RegExp(
+  String.raw`(?<![\d,.])(\d{1,3}(?:${SPACE}\d{3})+|\d{4,})(,\d+)?(${SPACE}*)(${UNIT})`,
+  'gu',
+);
+
+/**
+ * What one run of text needs to know about the runs before it in the same block: text split by inline
+ * markup (`"**oui**"` is three runs) still pairs its quotes and sees the character before it.
+ */
+export interface TypographyState {
+  /** Whether a guillemet « is open. */
+  quoteOpen: boolean;
+  /** The last character of the previous run ('' at the start of a block). */
+  previous: string;
+}
+
+export function newTypographyState(): TypographyState {
+  return { quoteOpen: false, previous: '' };
+}
+
+// Compiled once: this runs on every text node of every page.
+const dash = new RegExp(`(^|[^\\s])${SPACE}+-${SPACE}+(?=[^\\s]|$)`, 'gu');
+const unitAfterNumber = new RegExp(String.raw`(\d)${SPACE}*([€%])`, 'gu');
+const spaceBeforePunctuation = new RegExp(`${SPACE}+(?=[;:!?])`, 'gu');
+const openingGuillemet = new RegExp(`«${SPACE}*`, 'gu');
+const closingGuillemet = new RegExp(`${SPACE}*»`, 'gu');
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, NNBSP);
+}
+
+const isSpace = (char: string | undefined) => char === undefined || char === '' || /\s/u.test(char);
+
+/**
+ * A straight double quote opens after a space, a bracket or a dash and before a word; it closes after a
+ * word and before a space or a punctuation mark. When neither is clear (`" oui "`), quotes alternate.
+ */
+function guillemets(text: string, state: TypographyState): string {
+  let result = '';
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index] as string;
+    if (char !== '"') {
+      result += char;
+      continue;
+    }
+    const before = index === 0 ? state.previous : (text[index - 1] as string);
+    const after = text[index + 1];
+    let opens: boolean;
+    if ((isSpace(before) || /[([{\u2013\u2014/-]/u.test(before)) && after !== undefined && !isSpace(after)) {
+      opens = true;
+    } else if (!isSpace(before) && (after === undefined || isSpace(after) || /[.,;:!?)\]…]/u.test(after))) {
+      opens = false;
+    } else {
+      opens = !state.quoteOpen;
+    }
+    state.quoteOpen = opens;
+    result += opens ? '«' : '»';
+  }
+  return result;
+}
+
+function fixSegment(text: string, state: TypographyState): string {
+  const words = text
+    // Exactly three dots: an ellipsis (a longer run of dots is left alone).
+    .replace(/(?<!\.)\.{3}(?!\.)/g, '…')
+    // An apostrophe inside a word: l'État, aujourd'hui, l'"EIN" (a quote 'like this' is left alone).
+    .replace(/(?<=\p{L})'(?=[\p{L}"«])/gu, '’');
+  return (
+    guillemets(words, state)
+      // A hyphen between spaces is a dash: en dash, no-break space before it, ordinary space after.
+      .replace(dash, `$1${NBSP}– `)
+      // Amounts: 5000 € → 5 000 €, 12500€ → 12 500 €, 20 % → 20 %.
+      .replace(amount, (_match, integer: string, decimals: string | undefined, space: string, unit: string) => {
+        const grouped = groupThousands(integer.replace(/\D/g, ''));
+        const separator = unit === '€' || unit === '%' || unit === '$' ? NBSP : space ? NBSP : '';
+        return `${grouped}${decimals ?? ''}${separator}${unit}`;
+      })
+      .replace(unitAfterNumber, `$1${NBSP}$2`)
+      // Whatever space was typed before ; : ! ? becomes one narrow no-break space.
+      .replace(spaceBeforePunctuation, NNBSP)
+      // No space typed: add one after a word, a closing bracket or quote (« Quoi? » → « Quoi ? »).
+      .replace(/([\p{L}\p{N})\]»…'’"])([;!?]+)/gu, `$1${NNBSP}$2`)
+      // A colon right after a word, followed by a space or the end: « Note: » → « Note : ».
+      .replace(/(\p{L})(:)(?=\s|$)/gu, `$1${NNBSP}$2`)
+      // Guillemets, typed with or without spaces.
+      .replace(openingGuillemet, `«${NNBSP}`)
+      .replace(closingGuillemet, `${NNBSP}»`)
+  );
+}
+
+/**
+ * Applies French typography to one run of visible text, leaving URLs, emails and times as typed.
+ * Pass the same `state` to consecutive runs of one block (a paragraph split by inline markup).
+ */
+export function frenchTypography(text: string, state: TypographyState = newTypographyState()): string {
+  let result = '';
+  let last = 0;
+  for (const match of text.matchAll(protectedSpan)) {
+    const before = text.slice(last, match.index);
+    result += fixSegment(before, state) + match[0];
+    state.previous = match[0].slice(-1);
+    last = match.index + match[0].length;
+  }
+  const rest = text.slice(last);
+  result += fixSegment(rest, state);
+  if (text.length > 0) state.previous = text.slice(-1);
+  return result;
+}

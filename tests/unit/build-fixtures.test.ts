@@ -1,0 +1,90 @@
+// @vitest-environment node
+/**
+ * `npm run build` on broken content: it must stop with the French message of `npm run check`
+ * (file, line, fix), not a stack trace. Each case builds a copy of the project whose content/ is
+ * overlaid with one fixture (tests/fixtures/<case>/content/…), node_modules shared by a symbolic link.
+ * A build that fails stops after the content check, in a few seconds.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkContent } from '../../src/content/check.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixtures = path.join(root, 'tests', 'fixtures');
+const skipped = new Set(['node_modules', 'dist', 'build', '.git', '.react-router', 'tests', 'playwright-report', 'test-results', 'screenshots']);
+const copies: string[] = [];
+
+/** The project with `fixture`'s files laid over its content/. */
+function projectWith(fixture: string): string {
+  const copy = mkdtempSync(path.join(tmpdir(), `propllc-${fixture}-`));
+  copies.push(copy);
+  cpSync(root, copy, {
+    recursive: true,
+    filter: (source) => !skipped.has(path.relative(root, source).split(path.sep)[0] ?? ''),
+  });
+  symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  cpSync(path.join(fixtures, fixture, 'content'), path.join(copy, 'content'), { recursive: true });
+  return copy;
+}
+
+function build(cwd: string): Promise<{ code: number; output: string }> {
+  // The build decides its own mode: no test settings leak into it.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+  );
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', 'build'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+afterAll(() => {
+  for (const copy of copies) rmSync(copy, { recursive: true, force: true });
+});
+
+describe('npm run build on broken content', () => {
+  it.each([
+    'braces-expression',
+    'unclosed-frontmatter',
+    'html-comment',
+    'broken-link',
+    'unknown-import',
+    'render-error',
+  ])(
+    '%s: stops with the French message of npm run check, no stack trace',
+    async (fixture) => {
+      const expected = await checkContent(path.join(fixtures, fixture), { requireAllPages: false });
+      expect(expected).toHaveLength(1);
+      const { code, output } = await build(projectWith(fixture));
+      expect(code).not.toBe(0);
+      expect(output).toContain(`1 problème(s) dans content/ :\n\n  ✗ ${expected[0]}\n`);
+      expect(output).toContain('La construction du site est arrêtée');
+      // No stack frame, no build-tool error banner.
+      expect(output).not.toMatch(/^\s+at /m);
+      expect(output).not.toMatch(/Build failed|Prerender|Error:/);
+    },
+    120_000,
+  );
+});
+
+describe('npm run build: French typography in an FAQ answer', () => {
+  it('builds "quotes", ... and an apostrophe as « quotes », … and ’, leaving code and emails as typed', async () => {
+    const copy = projectWith('faq-typography');
+    const { code, output } = await build(copy);
+    expect(code, output).toBe(0);
+    const html = readFileSync(path.join(copy, 'dist', 'faq', 'index.html'), 'utf8');
+    expect(html).toContain('Que veut dire «\u202Fpayout\u202F»\u202F?');
+    expect(html).toContain(
+      'Le «\u202Fpayout\u202F», c’est la part des profits que la propfirm vous reverse… chaque mois\u00A0– ou plus souvent.',
+    );
+    expect(html).toContain('contact@propllc.fr');
+    expect(html).toContain('<code>&quot;code&quot;...</code>');
+  }, 180_000);
+});

@@ -15,7 +15,8 @@ import { createServer, type Plugin } from 'vite';
 import { mdxOptions } from '../mdx/pipeline.ts';
 
 /** The project root: where src/ and the widgets live (a test fixture holds only content/). */
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+// From the module's own path (a string): test environments such as jsdom replace the global URL class.
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface RenderTarget {
   /** Absolute path of the MDX file. */

@@ -79,7 +79,7 @@ describe('npm run build: French typography in an FAQ answer', () => {
     const copy = projectWith('faq-typography');
     const { code, output } = await build(copy);
     expect(code, output).toBe(0);
-    const html = readFileSync(path.join(copy, 'dist', 'faq', 'index.html'), 'utf8');
+    const html = readFileSync(path.join(copy, 'dist', 'faq.html'), 'utf8');
     expect(html).toContain('Que veut dire «\u202Fpayout\u202F»\u202F?');
     expect(html).toContain(
       'Le «\u202Fpayout\u202F», c’est la part des profits que la propfirm vous reverse… chaque mois\u00A0– ou plus souvent.',

@@ -1,13 +1,14 @@
 import mdx from '@mdx-js/rollup';
 import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { simulationNotice } from './scripts/simulation-notice.ts';
 import { contentCheck } from './scripts/content-check-plugin.ts';
+import { contactRecipientsFrom } from './src/forms/contact-recipients.ts';
 import { mdxOptions } from './src/mdx/pipeline.ts';
 import { siteUrlFrom } from './src/site-url.ts';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     // A content mistake stops the build with the French message of `npm run check`, before anything compiles.
     contentCheck(),
@@ -22,5 +23,10 @@ export default defineConfig({
   // then cached, instead of six to eight small ones per page.
   build: { cssCodeSplit: false },
   // Canonical and Open Graph URLs (src/site-url.ts) are written into the pages at build time.
-  define: { __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)) },
-});
+  // So are the contact form's recipients, named by the GDPR notice (src/forms/contact-recipients.ts);
+  // `.env` files count, as they do for the form's endpoint.
+  define: {
+    __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)),
+    __CONTACT_RECIPIENTS__: JSON.stringify(contactRecipientsFrom({ ...loadEnv(mode, process.cwd(), ''), ...process.env })),
+  },
+}));

@@ -44,7 +44,9 @@ export const site = {
       country: 'États-Unis',
       safeguard: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
     },
-    // N'apparaît sur /legal que si le site est construit avec VITE_CONTACT_ENDPOINT (voir README.md).
+    // Les destinataires des messages du formulaire dépendent de la construction du site (voir README.md,
+    // « Contact form delivery ») : /legal ne nomme que ceux du mode utilisé.
+    // Service tiers : VITE_CONTACT_ENDPOINT est une adresse https://… (Formspree par exemple).
     contactDelivery: {
       name: "Service d'envoi du formulaire (à choisir)",
       website: 'https://service-envoi.example',
@@ -52,6 +54,25 @@ export const site = {
       country: 'à compléter',
       safeguard: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
     },
+    // Récepteur du site, envoi par email (CONTACT_DELIVERY=email).
+    emailDelivery: {
+      name: 'Brevo (Sendinblue SAS)',
+      website: 'https://www.brevo.com',
+      role: 'envoi à PropLLC, par email, des messages du formulaire de contact',
+      country: 'France',
+      safeguard: 'à vérifier (lieu d’hébergement des données dans le contrat de sous-traitance de Brevo)',
+    },
+    // Récepteur du site, envoi vers un service d'automatisation (CONTACT_DELIVERY=webhook).
+    webhookDelivery: {
+      name: 'Service d’automatisation (à choisir)',
+      website: 'https://service-automatisation.example',
+      role: 'réception des messages du formulaire de contact et transmission à PropLLC',
+      country: 'à compléter',
+      safeguard: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
+    },
+    // Récepteur du site, messages enregistrés en fichiers sur le serveur (CONTACT_DELIVERY=local, npm start).
+    localDelivery:
+      'Les messages du formulaire sont enregistrés sur le serveur qui fait fonctionner le site, exploité par PropLLC chez l’hébergeur ci-dessus : aucun autre prestataire ne les reçoit.',
   },
 
   // Intitulés des informations de la société et de l'hébergeur dans les mentions légales (/legal).

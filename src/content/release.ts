@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
 import { importContentFile } from './check.ts';
+import { type ContactRecipients, contactRecipientsFrom } from '../forms/contact-recipients.ts';
 import { isFictionPhone, phoneFields, type Placeholder, siteSchema, sitePlaceholders } from './site-schema.ts';
 
 export interface ReleaseContext {
@@ -52,8 +53,11 @@ export function sitePlaceholderProblems(
   site: unknown,
   source: string,
   placeholders: readonly Placeholder[] = sitePlaceholders,
+  recipients?: ContactRecipients,
 ): string[] {
-  return placeholders.flatMap(({ field, value, todo }) => {
+  return placeholders.flatMap(({ field, value, todo, when }) => {
+    // A recipient the notice does not show in this build (another delivery mode) can wait.
+    if (when !== undefined && when !== recipients) return [];
     const current = valueAt(site, field);
     if (typeof current !== 'string') return [];
     const fiction = (phoneFields as readonly string[]).includes(field) && isFictionPhone(current);
@@ -66,13 +70,41 @@ export function sitePlaceholderProblems(
 
 const placeholderFacts: ReleaseRule = {
   name: 'No placeholder left in the company facts of content/site.ts (legal notice, GDPR notice)',
-  async check({ root }) {
+  async check({ root, env }) {
     const file = path.join(root, 'content', 'site.ts');
     if (!existsSync(file)) return [];
     const { module } = await importContentFile(file, 'content/site.ts');
     // A file that cannot be loaded is reported by `npm run check` itself.
     if (!module) return [];
-    return sitePlaceholderProblems(module.site, await readFile(file, 'utf8'));
+    return sitePlaceholderProblems(module.site, await readFile(file, 'utf8'), sitePlaceholders, contactRecipientsFrom(env));
+  },
+};
+
+/**
+ * A build without VITE_CONTACT_ENDPOINT only simulates the sending: every message would be lost while the
+ * visitor reads « Message envoyé ! ». With the site's receiver, CONTACT_DELIVERY must be given at build
+ * time too, so the GDPR notice names the recipients the receiver will really use.
+ */
+export function deliveryProblems(env: Record<string, string | undefined>): string[] {
+  const endpoint = env.VITE_CONTACT_ENDPOINT?.trim();
+  if (!endpoint) {
+    return [
+      'VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Construisez le site avec VITE_CONTACT_ENDPOINT=/api/contact (le récepteur du site) ou l’adresse d’un service de formulaires (voir README.md, « Contact form delivery »).',
+    ];
+  }
+  const mode = env.CONTACT_DELIVERY?.trim().toLowerCase();
+  if (endpoint.startsWith('/') && mode !== 'local' && mode !== 'email' && mode !== 'webhook') {
+    return [
+      `CONTACT_DELIVERY ${mode ? `vaut « ${mode} »` : 'n’est pas défini'} : avec le récepteur du site, indiquez à la construction le mode d’envoi que le serveur utilisera (local, email ou webhook), pour que les mentions légales nomment les bons destinataires.`,
+    ];
+  }
+  return [];
+}
+
+const messagesDelivered: ReleaseRule = {
+  name: 'The build delivers the form’s messages, and says how (no simulation in production)',
+  async check({ env }) {
+    return deliveryProblems(env);
   },
 };
 
@@ -147,7 +179,7 @@ const deliveryServiceNamed: ReleaseRule = {
   },
 };
 
-export const releaseRules: ReleaseRule[] = [placeholderFacts, claimsToProve, deliveryServiceNamed];
+export const releaseRules: ReleaseRule[] = [placeholderFacts, claimsToProve, messagesDelivered, deliveryServiceNamed];
 
 /** Every rule's messages, in the order of the list. */
 export async function checkRelease(context: ReleaseContext, rules: readonly ReleaseRule[] = releaseRules): Promise<string[]> {

@@ -4,6 +4,7 @@
  * validates the values with French messages.
  */
 import * as v from 'valibot';
+import type { ContactRecipients } from '../forms/contact-recipients.ts';
 
 const text = v.pipe(v.string('doit être un texte entre guillemets'), v.minLength(1, 'ne peut pas être vide'));
 const internalPath = v.pipe(text, v.startsWith('/', 'doit être un chemin qui commence par / (par exemple : /contact)'));
@@ -44,8 +45,14 @@ export const siteSchema = v.strictObject({
   /** Subcontractors listed in the GDPR notice: the host (name and website from `company.host`), and the contact delivery service. */
   processors: v.strictObject({
     host: v.strictObject(processor),
-    /** Shown only when the site is built with VITE_CONTACT_ENDPOINT. */
+    /** Shown only in a build whose form posts to a third-party service (VITE_CONTACT_ENDPOINT=https://…). */
     contactDelivery: v.strictObject({ name: text, website, ...processor }),
+    /** Shown only when the site's receiver sends messages by email (Brevo). */
+    emailDelivery: v.strictObject({ name: text, website, ...processor }),
+    /** Shown only when the site's receiver posts messages to a webhook. */
+    webhookDelivery: v.strictObject({ name: text, website, ...processor }),
+    /** One sentence after the list when the receiver stores messages as files on the server. */
+    localDelivery: text,
   }),
   /** Labels of the company and host facts listed in the legal notice (<CompanyFacts />, <HostFacts />). */
   legalLabels: v.strictObject({
@@ -114,6 +121,8 @@ export interface Placeholder {
   value: string;
   /** What to put there instead, for the release check's message (French, editor-facing). */
   todo: string;
+  /** Only a placeholder to replace when the form's messages go this way (the notice shows it only then). */
+  when?: ContactRecipients;
 }
 
 const nbsp = '\u00A0';
@@ -168,21 +177,55 @@ export const sitePlaceholders: readonly Placeholder[] = [
   },
   {
     field: 'processors.contactDelivery.name',
+    when: 'external',
     value: "Service d'envoi du formulaire (à choisir)",
     todo: 'le nom de la société qui exploite le service de VITE_CONTACT_ENDPOINT, où partent les messages du formulaire (par exemple « Formspree, Inc. »)',
   },
   {
     field: 'processors.contactDelivery.website',
+    when: 'external',
     value: 'https://service-envoi.example',
     todo: "l'adresse du site de ce service (https://…), sur le même domaine que VITE_CONTACT_ENDPOINT",
   },
   {
     field: 'processors.contactDelivery.country',
+    when: 'external',
     value: 'à compléter',
     todo: 'le pays où ce service est établi (par exemple « États-Unis »)',
   },
   {
     field: 'processors.contactDelivery.safeguard',
+    when: 'external',
+    value: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
+    todo: safeguardTodo,
+  },
+  {
+    field: 'processors.emailDelivery.safeguard',
+    when: 'email',
+    value: 'à vérifier (lieu d’hébergement des données dans le contrat de sous-traitance de Brevo)',
+    todo: 'où Brevo héberge les messages d’après son contrat de sous-traitance (DPA) : « données hébergées dans l’Union européenne, aucun transfert » ou la garantie de chaque transfert',
+  },
+  {
+    field: 'processors.webhookDelivery.name',
+    when: 'webhook',
+    value: 'Service d’automatisation (à choisir)',
+    todo: 'le nom de la société qui exploite le service de CONTACT_WEBHOOK_URL (par exemple « n8n GmbH » ou « Slack Technologies »)',
+  },
+  {
+    field: 'processors.webhookDelivery.website',
+    when: 'webhook',
+    value: 'https://service-automatisation.example',
+    todo: 'l’adresse du site de ce service (https://…)',
+  },
+  {
+    field: 'processors.webhookDelivery.country',
+    when: 'webhook',
+    value: 'à compléter',
+    todo: 'le pays où ce service est établi',
+  },
+  {
+    field: 'processors.webhookDelivery.safeguard',
+    when: 'webhook',
     value: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
     todo: safeguardTodo,
   },

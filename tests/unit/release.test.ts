@@ -29,7 +29,8 @@ const fieldsOf = (problems: string[]) => problems.map((problem) => /« ([\w.]+) 
 
 describe('release check on the content as it is', () => {
   it('names every placeholder of content/site.ts, with its line and what to put there, in French', async () => {
-    const problems = await checkRelease({ root, env: {} });
+    // Built for a third-party form service: the notice names it, so its placeholders count.
+    const problems = await checkRelease({ root, env: { VITE_CONTACT_ENDPOINT: 'https://service-envoi.example/f/1' } });
     const placeholderProblems = problems.filter((problem) => problem.startsWith('content/site.ts'));
     expect(fieldsOf(placeholderProblems)).toEqual([
       'company.shareCapital',
@@ -54,12 +55,38 @@ describe('release check on the content as it is', () => {
   });
 
   it('names the claims of content/ still awaiting proof', async () => {
-    const problems = await checkRelease({ root, env: {} });
-    const claims = problems.filter((problem) => !problem.startsWith('content/site.ts'));
+    const problems = await checkRelease({ root, env: { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local' } });
+    const claims = problems.filter((problem) => problem.startsWith('content/') && !problem.startsWith('content/site.ts'));
     expect(claims).toHaveLength(1);
     expect(claims[0]).toMatch(
       /^content\/legal\/donnees-personnelles\.mdx:\d+ → affirmation marquée « À PROUVER » : durée de conservation des journaux de connexion de l'hébergeur\./,
     );
+  });
+
+  it("fails while the build would only simulate the sending, and asks the receiver's delivery mode", async () => {
+    const simulated = await checkRelease({ root, env: {} });
+    expect(simulated).toContainEqual(expect.stringMatching(/^VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi/));
+    const unsaid = await checkRelease({ root, env: { VITE_CONTACT_ENDPOINT: '/api/contact' } });
+    expect(unsaid).toContainEqual(expect.stringMatching(/^CONTACT_DELIVERY n’est pas défini : avec le récepteur du site/));
+    const local = await checkRelease({ root, env: { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local' } });
+    expect(local.filter((problem) => /VITE_CONTACT_ENDPOINT|CONTACT_DELIVERY/.test(problem))).toEqual([]);
+  });
+
+  it('asks for the placeholders of the recipient the notice shows, and only those', async () => {
+    const fields = async (env: Record<string, string>) =>
+      fieldsOf((await checkRelease({ root, env })).filter((problem) => problem.startsWith('content/site.ts'))).filter(
+        (field) => field?.startsWith('processors.') && field !== 'processors.host.safeguard',
+      );
+    expect(await fields({ VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local' })).toEqual([]);
+    expect(await fields({ VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'email' })).toEqual([
+      'processors.emailDelivery.safeguard',
+    ]);
+    expect(await fields({ VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'webhook' })).toEqual([
+      'processors.webhookDelivery.name',
+      'processors.webhookDelivery.website',
+      'processors.webhookDelivery.country',
+      'processors.webhookDelivery.safeguard',
+    ]);
   });
 
   it('keeps the list of placeholders in step with content/site.ts', () => {
@@ -78,7 +105,9 @@ describe('release check on the content as it is', () => {
       );
     const release = await run(['--release']);
     expect(release.code).toBe(1);
-    expect(release.output).toContain('Mise en ligne : 13 point(s) à régler avant de publier le site :');
+    // 8 placeholders, 1 claim to prove, and the simulated sending (no VITE_CONTACT_ENDPOINT here).
+    expect(release.output).toContain('Mise en ligne : 10 point(s) à régler avant de publier le site :');
+    expect(release.output).toContain('VITE_CONTACT_ENDPOINT n’est pas défini');
     expect(release.output).toContain('« company.publicationDirector » est encore une valeur fictive : « Prénom Nom »');
     const plain = await run([]);
     expect(plain.code).toBe(0);
@@ -88,7 +117,8 @@ describe('release check on the content as it is', () => {
 
 describe('release check once the facts are real', () => {
   it('passes when every placeholder is replaced and no claim is marked', async () => {
-    expect(await checkRelease({ root: fixture('release-ready'), env: {} })).toEqual([]);
+    const env = { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local' };
+    expect(await checkRelease({ root: fixture('release-ready'), env })).toEqual([]);
   });
 
   it('passes with an endpoint on the domain of the delivery service the GDPR notice names', async () => {
@@ -151,7 +181,8 @@ describe('placeholders', () => {
 
 describe('claims awaiting proof', () => {
   it('lists each « À PROUVER » comment with its line and what to prove, whatever its case or line breaks', async () => {
-    const problems = await checkRelease({ root: fixture('claim-to-prove'), env: {} }, releaseRules);
+    const env = { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local' };
+    const problems = await checkRelease({ root: fixture('claim-to-prove'), env }, releaseRules);
     expect(problems).toEqual([
       "content/pages/about.mdx:8 → affirmation marquée « À PROUVER » : nombre de traders accompagnés, d'après la liste des clients. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.",
       "content/pages/about.mdx:12 → affirmation marquée « À PROUVER » : délai moyen mesuré sur les dossiers de 2026. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.",

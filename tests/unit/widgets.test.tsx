@@ -182,28 +182,41 @@ describe('legal notice facts', () => {
     expect(screen.getByRole('link', { name: host.phone })).toHaveAttribute('href', `tel:${host.phone.replace(/[^\d+]/g, '')}`);
   });
 
-  it('lists the host as processor, and the contact delivery service only in a build that delivers messages', () => {
+  it('lists the host as processor, then whoever receives the form\'s messages in this build', () => {
     const { company, processors } = site;
-    const { unmount } = render(<ProcessorList withDelivery={false} />);
-    expect(pairs()).toEqual([
+    const hostPairs = [
       ['Prestataire', company.host.name],
       ['Rôle', processors.host.role],
       ['Pays', processors.host.country],
       ["Garantie du transfert hors de l'Union européenne", processors.host.safeguard],
-    ]);
-    expect(screen.getByRole('link', { name: company.host.name })).toHaveAttribute('href', company.host.website);
-    unmount();
+    ];
+    // Simulation: the form sends nothing; the site's server storing files: a sentence, no other processor.
+    for (const recipients of ['none', 'local'] as const) {
+      const { unmount } = render(<ProcessorList recipients={recipients} />);
+      expect(pairs()).toEqual(hostPairs);
+      expect(screen.getByRole('link', { name: company.host.name })).toHaveAttribute('href', company.host.website);
+      // As written, narrow no-break spaces included (the default matcher folds them).
+      const note = { normalizer: (text: string) => text };
+      if (recipients === 'local') expect(screen.getByText(processors.localDelivery, note)).toBeVisible();
+      else expect(screen.queryByText(processors.localDelivery, note)).toBeNull();
+      unmount();
+    }
 
-    render(<ProcessorList withDelivery />);
-    expect(pairs().slice(4)).toEqual([
-      ['Prestataire', processors.contactDelivery.name],
-      ['Rôle', processors.contactDelivery.role],
-      ['Pays', processors.contactDelivery.country],
-      ["Garantie du transfert hors de l'Union européenne", processors.contactDelivery.safeguard],
-    ]);
-    expect(screen.getByRole('link', { name: processors.contactDelivery.name })).toHaveAttribute(
-      'href',
-      processors.contactDelivery.website,
-    );
+    for (const [recipients, processor] of [
+      ['external', processors.contactDelivery],
+      ['email', processors.emailDelivery],
+      ['webhook', processors.webhookDelivery],
+    ] as const) {
+      const { unmount } = render(<ProcessorList recipients={recipients} />);
+      expect(pairs()).toEqual([
+        ...hostPairs,
+        ['Prestataire', processor.name],
+        ['Rôle', processor.role],
+        ['Pays', processor.country],
+        ["Garantie du transfert hors de l'Union européenne", processor.safeguard],
+      ]);
+      expect(screen.getByRole('link', { name: processor.name })).toHaveAttribute('href', processor.website);
+      unmount();
+    }
   });
 });

@@ -26,3 +26,5 @@ export const link = style({
   textUnderlineOffset: '0.15em',
   ':hover': { color: vars.color.navy },
 });
+
+export const note = style({ margin: `0 0 ${vars.space['4']}`, maxWidth: vars.size.prose });

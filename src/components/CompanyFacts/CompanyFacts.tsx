@@ -36,3 +36,8 @@ export function FactLink({ href, children }: { href: string; children: React.Rea
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+/** A sentence that completes a list of facts, in the same column. */
+export function FactNote({ children }: { children: React.ReactNode }) {
+  return <p className={styles.note}>{children}</p>;
+}

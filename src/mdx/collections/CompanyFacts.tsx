@@ -3,8 +3,8 @@
  * to update before going live, while the legal text around them stays in MDX.
  */
 import { site } from '../../../content/site.ts';
-import { CompanyFacts as FactList, FactLink, telHref, type Fact } from '../../components/CompanyFacts/CompanyFacts.tsx';
-import { contactEndpoint } from '../../forms/contact-delivery.ts';
+import { CompanyFacts as FactList, FactLink, FactNote, telHref, type Fact } from '../../components/CompanyFacts/CompanyFacts.tsx';
+import { type ContactRecipients, contactRecipients } from '../../forms/contact-recipients.ts';
 
 const { company, processors, legalLabels: labels } = site;
 
@@ -56,25 +56,37 @@ const processorFacts = ({ name, website, role, country, safeguard }: Processor):
   { label: labels.processorSafeguard, value: safeguard },
 ];
 
+/** The processor that receives the form's messages, for each way this build delivers them. */
+const deliveryProcessor: Record<ContactRecipients, Processor | undefined> = {
+  none: undefined,
+  local: undefined,
+  external: processors.contactDelivery,
+  email: processors.emailDelivery,
+  webhook: processors.webhookDelivery,
+};
+
 /**
- * The subcontractors that receive visitors' data (GDPR notice): the host, and the contact delivery
- * service only when the site is built with one (`withDelivery`); without it, the form sends nothing.
+ * The subcontractors that receive visitors' data (GDPR notice): the host, then whoever receives the
+ * contact form's messages in this build (nobody else when the form only simulates the sending; a
+ * sentence when the site's own server stores them).
  */
-export function ProcessorList({ withDelivery }: { withDelivery: boolean }) {
+export function ProcessorList({ recipients }: { recipients: ContactRecipients }) {
+  const delivery = deliveryProcessor[recipients];
   const list: Processor[] = [{ name: company.host.name, website: company.host.website, ...processors.host }];
-  if (withDelivery) list.push(processors.contactDelivery);
+  if (delivery) list.push(delivery);
   return (
     <>
       {list.map((processor) => (
         <FactList key={processor.name} facts={processorFacts(processor)} />
       ))}
+      {recipients === 'local' ? <FactNote>{processors.localDelivery}</FactNote> : null}
     </>
   );
 }
 
-/** `<ProcessorFacts />` in MDX: the subcontractors, as this build delivers the contact form (VITE_CONTACT_ENDPOINT). */
+/** `<ProcessorFacts />` in MDX: the subcontractors, as this build delivers the contact form (src/forms/contact-recipients.ts). */
 export function ProcessorFacts() {
-  return <ProcessorList withDelivery={contactEndpoint !== undefined} />;
+  return <ProcessorList recipients={contactRecipients} />;
 }
 
 /** `<CompanyEmail />` in MDX, inside a sentence: the contact address as a mailto link. */

@@ -29,6 +29,7 @@ export const contactForm = {
     emailTooLong: "L'email est trop long",
     phoneTooShort: 'Numéro de téléphone invalide',
     phoneTooLong: 'Numéro de téléphone trop long',
+    phoneInvalid: 'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( )',
     messageTooShort: 'Le message doit contenir au moins 10 caractères',
     messageTooLong: 'Le message est trop long',
   },
@@ -50,4 +51,5 @@ export const contactForm = {
 
   noScript:
     "Le formulaire se charge. S'il reste inactif (JavaScript désactivé ou connexion trop lente), écrivez-nous directement à {email}.",
+  noScriptPost: "Vous préférez l'email\u202f? Écrivez-nous directement à {email}.",
 } satisfies ContactFormCopy;

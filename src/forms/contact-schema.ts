@@ -15,6 +15,21 @@ export const contactLimits = {
   message: { min: 10, max: 1000 },
 } as const;
 
+/**
+ * Patterns of the fields, written as an HTML `pattern` attribute is: the browser anchors it
+ * (`^(?:…)$`) and compiles it with the `v` flag, and `patternRegExp` does the same for the schema,
+ * so the page without JavaScript and the schema accept the same values. A phone number: digits,
+ * at least 6, with spaces, dots, dashes or parentheses between them, and an optional leading `+`.
+ * Leading and trailing spaces are allowed: the browser checks the raw value, the schema the trimmed one.
+ * (Email has no pattern: `type="email"` is the browser's own check; see the README.)
+ */
+export const contactPatterns = {
+  phone: String.raw`\s*\+?[\s.\-\(\)]*(?:[0-9][\s.\-\(\)]*){6,}`,
+} as const;
+
+/** A pattern as the browser applies it to a whole value. */
+export const patternRegExp = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v');
+
 export const contactFieldNames = ['name', 'email', 'phone', 'message'] as const;
 export type ContactFieldName = (typeof contactFieldNames)[number];
 export type ContactValues = Record<ContactFieldName, string>;
@@ -35,6 +50,7 @@ export function createContactSchema(messages: ContactFormCopy['errors']) {
       trimmed,
       v.minLength(phone.min, messages.phoneTooShort),
       v.maxLength(phone.max, messages.phoneTooLong),
+      v.regex(patternRegExp(contactPatterns.phone), messages.phoneInvalid),
     ),
     message: v.pipe(
       trimmed,

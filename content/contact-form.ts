@@ -49,6 +49,9 @@ export const contactForm = {
     },
   },
 
+  // Note sous les champs. `noScript` : tant que le JavaScript du formulaire n'a pas démarré, quand le site
+  // n'envoie pas les messages lui-même. `noScriptPost` : toujours, quand le site les reçoit (/api/contact),
+  // car le formulaire s'envoie alors même sans JavaScript.
   noScript:
     "Le formulaire se charge. S'il reste inactif (JavaScript désactivé ou connexion trop lente), écrivez-nous directement à {email}.",
   noScriptPost: "Vous préférez l'email\u202f? Écrivez-nous directement à {email}.",

@@ -31,6 +31,7 @@ export const contactForm = {
     // Une lettre ou un signe autre que chiffres, espaces, + ( ) . - dans le numéro.
     phoneInvalid: 'Numéro de téléphone invalide',
     phoneTooLong: 'Numéro de téléphone trop long',
+    phoneInvalid: 'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( )',
     messageTooShort: 'Le message doit contenir au moins 10 caractères',
     messageTooLong: 'Le message est trop long',
   },
@@ -50,6 +51,10 @@ export const contactForm = {
     },
   },
 
+  // Note sous les champs. `noScript` : tant que le JavaScript du formulaire n'a pas démarré, quand le site
+  // n'envoie pas les messages lui-même. `noScriptPost` : toujours, quand le site les reçoit (/api/contact),
+  // car le formulaire s'envoie alors même sans JavaScript.
   noScript:
     "Le formulaire se charge. S'il reste inactif (JavaScript désactivé ou connexion trop lente), écrivez-nous directement à {email}.",
+  noScriptPost: "Vous préférez l'email\u202f? Écrivez-nous directement à {email}.",
 } satisfies ContactFormCopy;

@@ -5,7 +5,7 @@
  * - pages ship no framework JavaScript: React Router's scripts and module preloads are removed from
  *   every page (React rendered them at build time; nothing on them needs React in the browser), and
  *   the site script is added; islands get the URL of their code (src/islands/);
- * - sitemap.xml and robots.txt are written from the route registry and SITE_URL;
+ * - sitemap.xml (the registry's indexed pages) and robots.txt are written from the route registry and SITE_URL;
  * - the Content-Security-Policy goes into dist/_headers and into a <meta http-equiv> of each page,
  *   for hosts that cannot send headers (GitHub Pages).
  * BUILD_DIR (default build/) and DIST_DIR (default dist/) let tests build a second copy elsewhere.
@@ -13,7 +13,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { islands, type IslandName } from '../src/islands/registry.ts';
-import { canonicalPath, notFoundPath, pages } from '../src/registry.ts';
+import { canonicalPath, indexedPages, notFoundPath } from '../src/registry.ts';
 import { absoluteUrl, siteUrlFrom } from '../src/site-url.ts';
 import { builtPages } from './built-pages.ts';
 import { contactOriginFrom, contentSecurityPolicy, executableScripts } from './csp.ts';
@@ -111,7 +111,8 @@ const siteUrl = siteUrlFrom(process.env);
 const sitemap = [
   '<?xml version="1.0" encoding="UTF-8"?>',
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-  ...pages.map((page) => `  <url><loc>${absoluteUrl(canonicalPath(page.path), siteUrl)}</loc></url>`),
+  // Pages kept out of search results (registry `index: false`) are left out.
+  ...indexedPages.map((page) => `  <url><loc>${absoluteUrl(canonicalPath(page.path), siteUrl)}</loc></url>`),
   '</urlset>',
   '',
 ].join('\n');

@@ -1,10 +1,11 @@
 /**
  * The <head> tags of a page, built from its frontmatter (the `handle` of its route):
- * title, description, canonical link, Open Graph and Twitter card, plus the Organization JSON-LD.
+ * title, description, robots (for a page the registry keeps out of search results), canonical link,
+ * Open Graph and Twitter card, plus the Organization JSON-LD.
  */
 import type { LinkDescriptor, MetaDescriptor } from 'react-router';
 import type { PageFrontmatter } from './content/schema.ts';
-import { canonicalPath } from './registry.ts';
+import { canonicalPath, isIndexed } from './registry.ts';
 import { absoluteUrl, siteUrl } from './site-url.ts';
 
 /** Shape of content/seo.ts. */
@@ -37,10 +38,13 @@ export interface HeadContext {
 
 export function pageHead(handle: unknown, pathname: string, { siteName, seo }: HeadContext): MetaDescriptor[] {
   if (!isPageFrontmatter(handle)) return [];
-  const url = absoluteUrl(canonicalPath(pathname));
+  const path = canonicalPath(pathname);
+  const url = absoluteUrl(path);
   return [
     { title: handle.title },
     { name: 'description', content: handle.description },
+    // A page kept out of search results (registry `index: false`) keeps its canonical link: it names itself.
+    ...(isIndexed(path) ? [] : [{ name: 'robots', content: 'noindex' }]),
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: siteName },

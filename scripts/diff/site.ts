@@ -70,6 +70,7 @@ function serialize(node: Root | RootContent, out: string[]): void {
     const attributes = Object.entries(element.properties)
       .map(([name, value]) => {
         const text = Array.isArray(value) ? value.join(' ') : String(value);
+        // An island's code is referenced by `data-island-src` (hast: dataIslandSrc), a hashed asset like `src`.
         return `${name}=${JSON.stringify(/^(href|src|dataIslandSrc)$/.test(name) ? withoutHash(text) : text)}`;
       })
       .sort();

@@ -31,6 +31,8 @@ export const contactFormCopySchema = v.strictObject({
     /** A character other than digits, spaces and + ( ) . -, or too few digits. */
     phoneInvalid: text,
     phoneTooLong: text,
+    /** A phone number with other characters than digits, spaces and + . - ( ). */
+    phoneInvalid: text,
     messageTooShort: text,
     messageTooLong: text,
   }),
@@ -40,8 +42,16 @@ export const contactFormCopySchema = v.strictObject({
     /** Shown when the delivery endpoint fails: the visitor gets the email address instead. */
     failed: v.strictObject({ title: text, text: textWithEmail }),
   }),
-  /** Shown until the form's JavaScript runs: the page without JavaScript still gives a way to write to us. */
+  /**
+   * Shown until the form's JavaScript runs, when the form needs it to send (simulation or a service on
+   * another site): the page without JavaScript still gives a way to write to us.
+   */
   noScript: textWithEmail,
+  /**
+   * Shown instead, before and after the JavaScript runs, when the form posts to the site's own receiver
+   * and therefore also sends without JavaScript: the email stays offered as another way.
+   */
+  noScriptPost: textWithEmail,
 });
 
 export type ContactFormCopy = v.InferOutput<typeof contactFormCopySchema>;

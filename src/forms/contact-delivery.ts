@@ -10,6 +10,16 @@ const configured: unknown = import.meta.env.VITE_CONTACT_ENDPOINT;
 export const contactEndpoint: string | undefined =
   typeof configured === 'string' && configured.trim() !== '' ? configured.trim() : undefined;
 
+/**
+ * Where the form posts without JavaScript: the endpoint when it is a path of the site itself
+ * (`/api/contact`, the site's own receiver, which accepts form posts and redirects to the
+ * confirmation page). A service on another site gets no such post: the pages' CSP allows
+ * `form-action 'self'` only, and what that service answers a browser is not ours to word.
+ */
+export function formPostAction(endpoint: string | undefined): string | undefined {
+  return endpoint?.startsWith('/') && !endpoint.startsWith('//') ? endpoint : undefined;
+}
+
 /** How long the simulated sending lasts when no endpoint is configured. */
 export const simulatedDelayMs = 1000;
 

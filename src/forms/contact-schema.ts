@@ -15,6 +15,23 @@ export const contactLimits = {
   message: { min: 10, max: 1000 },
 } as const;
 
+/**
+ * Patterns of the fields, written as an HTML `pattern` attribute is: the browser anchors it
+ * (`^(?:…)$`) and compiles it with the `v` flag, and `patternRegExp` does the same for the schema,
+ * so the page without JavaScript and the schema accept the same values. A phone number: only digits,
+ * spaces and + ( ) . -, with at least `phoneMinDigits` digits (the shortest international numbers have
+ * 8 with their country code: fewer is punctuation, not a number). Leading and trailing spaces are
+ * allowed: the browser checks the raw value, the schema the trimmed one.
+ * (Email has no pattern: `type="email"` is the browser's own check; see the README.)
+ */
+const phoneMinDigits = 8;
+export const contactPatterns = {
+  phone: String.raw`\s*[ +.\-\(\)]*(?:[0-9][ +.\-\(\)]*){${phoneMinDigits},}\s*`,
+} as const;
+
+/** A pattern as the browser applies it to a whole value. */
+export const patternRegExp = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v');
+
 export const contactFieldNames = ['name', 'email', 'phone', 'message'] as const;
 export type ContactFieldName = (typeof contactFieldNames)[number];
 export type ContactValues = Record<ContactFieldName, string>;
@@ -30,8 +47,6 @@ const emailShape = /^[^.@]+(?:\.[^.@]+)*@[^@]+\.[^@]+$/;
 
 /** What people type in a phone number: digits, spaces and + ( ) . - only. */
 export const phoneCharacters = /^[\d +().-]*$/;
-/** Fewer digits than this is punctuation, not a number (the shortest international numbers have 8 with their country code). */
-const phoneMinDigits = 8;
 
 export function createContactSchema(messages: ContactFormCopy['errors']) {
   const { name, email, phone, message } = contactLimits;
@@ -55,7 +70,7 @@ export function createContactSchema(messages: ContactFormCopy['errors']) {
       v.regex(phoneCharacters, messages.phoneInvalid),
       v.minLength(phone.min, messages.phoneTooShort),
       v.maxLength(phone.max, messages.phoneTooLong),
-      v.check((value) => (value.match(/\d/g)?.length ?? 0) >= phoneMinDigits, messages.phoneInvalid),
+      v.regex(patternRegExp(contactPatterns.phone), messages.phoneInvalid),
     ),
     message: v.pipe(
       trimmed,

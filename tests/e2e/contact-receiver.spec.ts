@@ -7,9 +7,10 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { createSiteServer } from '../../scripts/site-server.ts';
 import { buildCopy, close, listen, readBody } from './build-copy.ts';
+import { islandHydrated } from './page-ready.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -61,12 +62,25 @@ const fields = (page: Page) =>
     [page.getByLabel('Message', { exact: true }), visitor.message],
   ] as const;
 
+/** Fills the form with the visitor's values and submits it, once the island runs (the JSON path). */
 async function fillAndSend(page: Page, siteUrl: string) {
   await page.goto(`${siteUrl}/contact`);
-  const submit = page.getByRole('button', { name: 'Envoyer le message' });
-  await expect(submit).toBeEnabled();
+  // The button is enabled from the start (the form also posts by itself); this is the island's path.
+  await islandHydrated(page);
+  await fillAndSubmit(page);
+}
+
+async function fillAndSubmit(page: Page) {
   for (const [field, value] of fields(page)) await field.fill(value);
-  await submit.click();
+  await page.getByRole('button', { name: 'Envoyer le message' }).click();
+}
+
+/** The one message stored in `dir`, once it is there. */
+async function storedMessage(dir: string): Promise<unknown> {
+  const files = await readdir(dir);
+  expect(files).toHaveLength(1);
+  expect(files[0]).toMatch(/\.json$/);
+  return JSON.parse(await readFile(path.join(dir, files[0] ?? ''), 'utf8'));
 }
 
 const jsonFiles = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith('.json'));
@@ -77,10 +91,75 @@ test('a message sent with JavaScript becomes one file in LEADS_DIR holding exact
   await expect(page.getByRole('status').filter({ hasText: 'Message envoyé !' })).toContainText(
     'Nous vous contacterons dans les plus brefs délais.',
   );
-  const files = await readdir(leadsDir);
-  expect(files).toHaveLength(1);
-  expect(files[0]).toMatch(/\.json$/);
-  expect(JSON.parse(await readFile(path.join(leadsDir, files[0] ?? ''), 'utf8'))).toEqual(trimmed);
+  expect(await storedMessage(leadsDir)).toEqual(trimmed);
+  // The island sent it: the visitor stayed on the page, with an empty form.
+  expect(new URL(page.url()).pathname).toBe('/contact');
+  await expect(page.getByLabel('Nom complet')).toHaveValue('');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the same form posts by itself, lands on the confirmation page and becomes one file', async ({ page }) => {
+    const { url, leadsDir } = await startSite();
+    await page.goto(`${url}/contact`);
+    const form = page.locator('main form');
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', '/api/contact');
+    // The note tells the truth: the form sends; the email is another way.
+    await expect(form).toContainText("Vous préférez l'email\u202f? Écrivez-nous directement à contact@propllc.fr.");
+    await expect(form).not.toContainText('Le formulaire se charge');
+
+    await fillAndSubmit(page);
+    await expect(page).toHaveURL(`${url}/contact/merci`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merci pour votre message');
+    await expect(page.getByRole('main')).toContainText('Votre message nous est bien parvenu.');
+    expect(await storedMessage(leadsDir)).toEqual(trimmed);
+  });
+
+  test('invalid fields get the French page listing them, and nothing is stored', async ({ page }) => {
+    const { url, leadsDir } = await startSite();
+    await page.goto(`${url}/contact`);
+    // Values the browser's own checks let through, which the schema refuses once trimmed or parsed.
+    const [name, email, phone, message] = fields(page);
+    await name[0].fill('   J   ');
+    await email[0].fill('jeanne@exemple');
+    await phone[0].fill(visitor.phone);
+    await message[0].fill(visitor.message);
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Votre message n'a pas été envoyé");
+    await expect(page.getByRole('main').getByRole('list').first().getByRole('listitem')).toHaveText([
+      'Nom complet\u202f: Le nom doit contenir au moins 2 caractères',
+      'Adresse email\u202f: Adresse email invalide',
+    ]);
+    await expect(page.getByText('Le bouton «\u202fRetour\u202f» de votre navigateur ramène le formulaire')).toBeVisible();
+    expect(await readdir(leadsDir)).toEqual([]);
+
+    // As the page says: back brings the form back as it was typed.
+    await page.goBack();
+    await expect(page).toHaveURL(`${url}/contact`);
+    await expect(page.getByLabel('Adresse email')).toHaveValue('jeanne@exemple');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(visitor.message);
+  });
+});
+
+test('a message typed and sent before the island has loaded goes through as a form post', async ({ page }) => {
+  const { url, leadsDir } = await startSite();
+  // Hold the island's code back: the page stays as pre-rendered, as on a slow connection.
+  const held: Route[] = [];
+  await page.route('**/assets/contact-form-*.js', (route) => {
+    held.push(route);
+  });
+  await page.goto(`${url}/contact`);
+  await fillAndSubmit(page);
+  await expect(page).toHaveURL(`${url}/contact/merci`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merci pour votre message');
+  // The island had been asked for (focusing a field starts it) and never ran.
+  expect(held.length).toBeGreaterThan(0);
+  expect(await storedMessage(leadsDir)).toEqual(trimmed);
+  await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
 });
 
 test('when the delivery fails, the visitor keeps the text and gets the contact email', async ({ page }) => {

@@ -309,5 +309,24 @@ test.describe('without JavaScript', () => {
       'href',
       'mailto:contact@propllc.fr',
     );
+    // This build only simulates the sending: nothing to post to, so the button waits for the script.
+    await expect(page.locator('main form')).not.toHaveAttribute('method');
+    await expect(fields.submit).toBeDisabled();
+    await expect(page.getByText('Le formulaire se charge.', { exact: false })).toBeVisible();
+  });
+
+  test("the browser checks the phone number against the schema's own pattern", async ({ page }) => {
+    await page.goto('/contact');
+    const { phone } = form(page);
+    await expect(phone).toHaveAttribute('title', 'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( )');
+    const mismatch = () => phone.evaluate((input: HTMLInputElement) => input.validity.patternMismatch);
+    for (const value of ['+33 6 12 34 56 78', '+1 (555) 123-4567', ' 06.12.34.56.78 ']) {
+      await phone.fill(value);
+      expect(await mismatch(), value).toBe(false);
+    }
+    for (const value of ['06 12 34 56 7a', 'pas un numéro', '----------']) {
+      await phone.fill(value);
+      expect(await mismatch(), value).toBe(true);
+    }
   });
 });

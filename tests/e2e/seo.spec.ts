@@ -1,6 +1,6 @@
 /** What search engines and social networks read: head tags, structured data, sitemap, robots, icons. */
 import { expect, test } from '@playwright/test';
-import { pages } from '../../src/registry.ts';
+import { indexedPages, isIndexed, pages } from '../../src/registry.ts';
 import { siteUrlFrom } from '../../src/site-url.ts';
 import { allPaths, unknownPath } from './routes.ts';
 
@@ -29,7 +29,9 @@ test.describe('head tags of every page', () => {
       expect(await meta('property="og:image"')).toBe(`${siteUrl}/og-image.png`);
       expect(await meta('property="og:image:alt"')).toBeTruthy();
       expect(await meta('name="twitter:card"')).toBe('summary_large_image');
-      await expect(page.locator('head meta[name="robots"]')).toHaveCount(0);
+      // Only the pages the registry keeps out of search results (the contact confirmation) say so.
+      if (isIndexed(path)) await expect(page.locator('head meta[name="robots"]')).toHaveCount(0);
+      else await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     });
   }
@@ -86,11 +88,14 @@ test.describe('Organization structured data', () => {
 test('sitemap.xml lists the public pages and nothing else; robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-  expect(locations.sort()).toEqual(pages.map((page) => canonicalOf(page.path)).sort());
+  expect(locations.sort()).toEqual(indexedPages.map((page) => canonicalOf(page.path)).sort());
   expect(locations).toHaveLength(7);
+  expect(locations).not.toContain(canonicalOf('/contact/merci'));
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
   expect(robots).not.toMatch(/Disallow:\s*\/\s*$/m);
+  // A noindex page must stay crawlable, or its robots tag would never be read.
+  expect(robots).not.toMatch(/Disallow:\s*\/contact/);
 });
 
 test('the share image is the 1200 × 630 PNG the tags announce', async ({ page, request }) => {

@@ -24,6 +24,8 @@ const routes = [
     nav: 'FAQ',
   },
   { path: '/contact', h1: 'Contactez-nous', keyCopy: ['Envoyez-nous un message'], nav: 'Contact' }, // pending merge
+  // Reached after a message is delivered (the form posted without JavaScript); no menu entry of its own.
+  { path: '/contact/merci', h1: 'Merci pour votre message', keyCopy: ['En attendant'], nav: null },
   {
     path: '/legal',
     h1: 'Mentions Légales',
@@ -103,8 +105,9 @@ for (const route of routes) {
       await expect(footer).toContainText(`© ${new Date().getFullYear()} PropLLC. Tous droits réservés.`);
     });
 
-    // The contact page is where every other page leads: it ends with its own form.
-    if (route.path !== '/contact') {
+    // The contact page is where every other page leads: it ends with its own form. Its confirmation
+    // page, reached once a message is sent, leads home and onwards instead (tested below).
+    if (route.path !== '/contact' && route.path !== '/contact/merci') {
       test('ends by leading to /contact', async ({ page }) => {
         await page.goto(route.path);
         const last = page.getByRole('main').locator('a[href], button').last();
@@ -114,6 +117,20 @@ for (const route of routes) {
     }
   });
 }
+
+test('the contact confirmation says the message arrived, then leads home and onwards', async ({ page }) => {
+  await page.goto('/contact/merci');
+  const main = page.getByRole('main');
+  await expect(main).toContainText(
+    'Votre message nous est bien parvenu. Nous le lisons et revenons vers vous par email ou par téléphone',
+  );
+  await expect(main.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+  await expect(main.getByRole('link', { name: 'Voir comment ça marche' })).toHaveAttribute('href', '/how-it-works');
+  await expect(main.getByRole('link', { name: 'FAQ', exact: true })).toHaveAttribute('href', '/faq');
+  await expect(main.getByRole('link', { name: 'contact@propllc.fr' })).toHaveAttribute('href', 'mailto:contact@propllc.fr');
+  await main.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL('/');
+});
 
 test('the footer links open the legal notice and the terms', async ({ page }) => {
   await page.goto('/');

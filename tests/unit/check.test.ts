@@ -80,7 +80,7 @@ describe('npm run check: messages for editors', () => {
   it('rejects a Markdown link to a page that does not exist', async () => {
     expect(await check('dead-link')).toMatchInlineSnapshot(`
       [
-        "content/pages/about.mdx:6 → lien interne inconnu : /tarif (pages existantes : /, /about, /how-it-works, /faq, /contact, /legal, /terms). Corrigez l'adresse du lien ou choisissez une de ces pages.",
+        "content/pages/about.mdx:6 → lien interne inconnu : /tarif (pages existantes : /, /about, /how-it-works, /faq, /contact, /contact/merci, /legal, /terms). Corrigez l'adresse du lien ou choisissez une de ces pages.",
       ]
     `);
   });
@@ -88,7 +88,7 @@ describe('npm run check: messages for editors', () => {
   it('rejects a <ButtonLink> to a page that does not exist', async () => {
     expect(await check('dead-button-link')).toMatchInlineSnapshot(`
       [
-        "content/pages/about.mdx:7 → lien interne inconnu : /contacts (pages existantes : /, /about, /how-it-works, /faq, /contact, /legal, /terms). Vouliez-vous dire /contact ? Corrigez l'adresse du lien ou choisissez une de ces pages.",
+        "content/pages/about.mdx:7 → lien interne inconnu : /contacts (pages existantes : /, /about, /how-it-works, /faq, /contact, /contact/merci, /legal, /terms). Vouliez-vous dire /contact ? Corrigez l'adresse du lien ou choisissez une de ces pages.",
       ]
     `);
   });
@@ -114,7 +114,7 @@ describe('npm run check: messages for editors', () => {
   it('rejects a menu link of content/site.ts to a page that does not exist', async () => {
     expect(await check('dead-site-link')).toMatchInlineSnapshot(`
       [
-        "content/site.ts → « nav.links.1.to » : lien interne inconnu : /tarifs (pages existantes : /, /about, /how-it-works, /faq, /contact, /legal, /terms). Corrigez l'adresse du lien ou choisissez une de ces pages.",
+        "content/site.ts → « nav.links.1.to » : lien interne inconnu : /tarifs (pages existantes : /, /about, /how-it-works, /faq, /contact, /contact/merci, /legal, /terms). Corrigez l'adresse du lien ou choisissez une de ces pages.",
       ]
     `);
   });

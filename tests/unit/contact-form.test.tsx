@@ -1,12 +1,13 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { toast } from 'react-hot-toast/headless';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactForm } from '../../content/contact-form.ts';
 import { ContactFormView } from '../../src/components/ContactForm/ContactFormView.tsx';
 import { Toaster } from '../../src/components/Toasts/Toasts.tsx';
-import type { SendContact } from '../../src/forms/contact-delivery.ts';
-import { createContactSchema } from '../../src/forms/contact-schema.ts';
+import { formPostAction, type SendContact } from '../../src/forms/contact-delivery.ts';
+import { contactPatterns, createContactSchema } from '../../src/forms/contact-schema.ts';
 
 const email = 'contact@example.fr';
 const copy = {
@@ -15,11 +16,11 @@ const copy = {
 };
 const schema = createContactSchema(contactForm.errors);
 
-function setup(send: SendContact = () => Promise.resolve()) {
+function setup(send: SendContact = () => Promise.resolve(), action?: string) {
   const user = userEvent.setup();
   render(
     <>
-      <ContactFormView copy={copy} email={email} schema={schema} send={send} />
+      <ContactFormView copy={copy} email={email} action={action} schema={schema} send={send} />
       <Toaster />
     </>,
   );
@@ -134,6 +135,78 @@ describe('ContactFormView', () => {
     await user.click(submit);
     expect(document.querySelector('img')).toBeNull();
     expect(fields.name).toHaveValue('<img src=x onerror=alert(1)>');
+  });
+});
+
+/** The form as the build writes it into the page, before any JavaScript runs. */
+function prerendered(action?: string): HTMLFormElement {
+  document.body.innerHTML = renderToString(
+    <ContactFormView copy={copy} email={email} action={action} schema={schema} send={() => Promise.resolve()} />,
+  );
+  return document.querySelector('form')!;
+}
+
+describe('ContactFormView before its JavaScript runs', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it("with the site's receiver, posts by itself to it, with the schema's rules as the browser's checks", () => {
+    const form = prerendered('/api/contact');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/contact');
+    expect(form).not.toHaveAttribute('novalidate');
+    expect(screen.getByRole('button', { name: 'Envoyer le message' })).toBeEnabled();
+    const phone = screen.getByLabelText('Numéro de téléphone');
+    expect(phone).toHaveAttribute('pattern', contactPatterns.phone);
+    expect(phone).toHaveAttribute('title', contactForm.errors.phoneInvalid);
+    expect(phone).toHaveAttribute('minlength', '10');
+    expect(phone).toHaveAttribute('maxlength', '20');
+    expect(screen.getByLabelText('Adresse email')).toHaveAttribute('type', 'email');
+    for (const name of ['Nom complet', 'Adresse email', 'Numéro de téléphone', 'Message']) {
+      expect(screen.getByLabelText(name)).toBeRequired();
+    }
+    // Every field the receiver reads is named as it expects, the trap included.
+    expect([...new FormData(form).keys()]).toEqual(['name', 'email', 'phone', 'message', 'website']);
+    const note = screen.getByText(/Vous préférez l'email/);
+    expect(note.textContent).toBe(`Vous préférez l'email\u202f? Écrivez-nous directement à ${email}.`);
+    expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+  });
+
+  it('without it (simulation, or a service on another site), waits for its JavaScript and gives the email', () => {
+    const form = prerendered(undefined);
+    expect(form).not.toHaveAttribute('method');
+    expect(form).not.toHaveAttribute('action');
+    expect(screen.getByRole('button', { name: 'Envoyer le message' })).toBeDisabled();
+    expect(screen.getByText(/Le formulaire se charge/)).toHaveTextContent(
+      `S'il reste inactif (JavaScript désactivé ou connexion trop lente), écrivez-nous directement à ${email}.`,
+    );
+  });
+
+  it('posts without JavaScript only to a path of the site itself', () => {
+    expect(formPostAction('/api/contact')).toBe('/api/contact');
+    expect(formPostAction('https://formspree.io/f/abcd')).toBeUndefined();
+    expect(formPostAction('//formspree.io/f/abcd')).toBeUndefined();
+    expect(formPostAction(undefined)).toBeUndefined();
+  });
+});
+
+describe("ContactFormView with the site's receiver, once running", () => {
+  it('sends the message itself, keeps the note with the email, and drops the browser hint', async () => {
+    const send = vi.fn<SendContact>(() => Promise.resolve());
+    const { user, fields, submit, fillValid } = setup(send, '/api/contact');
+    const form = submit.closest('form')!;
+    expect(form).toHaveAttribute('novalidate');
+    expect(fields.phone).not.toHaveAttribute('title');
+    expect(screen.getByRole('link', { name: email })).toBeInTheDocument();
+    const submitted = vi.fn<(event: Event) => void>();
+    form.addEventListener('submit', submitted);
+    await fillValid();
+    await user.click(submit);
+    expect(send).toHaveBeenCalledTimes(1);
+    // The browser's own post is cancelled (read once the event has gone through React's handler).
+    expect(submitted.mock.calls[0]?.[0].defaultPrevented).toBe(true);
+    expect(await screen.findByRole('status')).toHaveTextContent('Message envoyé');
   });
 });
 

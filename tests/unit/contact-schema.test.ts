@@ -4,6 +4,7 @@ import { contactForm } from '../../content/contact-form.ts';
 import { contactFormCopySchema } from '../../src/content/contact-form-schema.ts';
 import {
   contactLimits,
+  contactPatterns,
   createContactSchema,
   type ContactFieldName,
   type ContactValues,
@@ -88,6 +89,13 @@ describe('contact schema', () => {
     ['phone', '0'.repeat(20), null],
     ['phone', '0'.repeat(21), 'Numéro de téléphone trop long'],
     ['phone', `  ${'0'.repeat(20)}  `, null],
+    ['phone', '+1 (555) 123-4567', null],
+    ['phone', '06.12.34.56.78', null],
+    ['phone', '06-12-34-56-78', null],
+    ['phone', 'abcdefghijkl', 'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( )'],
+    ['phone', '06 12 34 56 7a', 'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( )'],
+    ['phone', '33+612345678', 'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( )'],
+    ['phone', '---------1', 'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( )'],
     ['message', '123456789', 'Le message doit contenir au moins 10 caractères'],
     ['message', '1234567890', null],
     ['message', '\n\n\n\n\n\n\n\n\n\n\n', 'Le message doit contenir au moins 10 caractères'],
@@ -203,6 +211,14 @@ describe('contact schema', () => {
     expect(errorFor('name', 'مرحبا')).toBeNull();
     expect(errorFor('message', '<script>alert(1)</script>')).toBeNull();
     expect(errorFor('message', '\u0000\u0007\u202E'.repeat(3_334))).toBe('Le message est trop long');
+  });
+
+  it('applies the phone pattern written into the HTML as the browser does: whole value, `v` flag', () => {
+    // What a browser does with a `pattern` attribute (HTML: "compiling a pattern attribute").
+    const browser = new RegExp(`^(?:${contactPatterns.phone})$`, 'v');
+    for (const value of ['+33 6 12 34 56 78', ' 0612345678 ', '+1 (555) 123-4567', '06 12 34 56 7a', 'abcdefghijkl', '---------1']) {
+      expect(browser.test(value), value).toBe(errorFor('phone', value) === null);
+    }
   });
 
   it('matches the limits written into the HTML for visitors without JavaScript', () => {

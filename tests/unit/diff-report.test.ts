@@ -13,7 +13,7 @@ import { extractPageText } from '../../scripts/diff/extract.ts';
 import { branchAlias, previewOrigin } from '../../scripts/diff/preview.ts';
 import { escapeMarkdown, renderReport, wordDiff } from '../../scripts/diff/report.ts';
 import { screenshotName } from '../../scripts/diff/screenshots.ts';
-import { htmlFiles, readSite, urlOfFile } from '../../scripts/diff/site.ts';
+import { htmlFiles, readPage, readSite, urlOfFile } from '../../scripts/diff/site.ts';
 
 const fixtures = 'tests/fixtures/diff-sites';
 const before = path.join(fixtures, 'avant');
@@ -142,6 +142,14 @@ describe('comparison of the two fixture sites', () => {
     expect(text).toContain('- 1 page supprimée : `/old`\n');
     expect(text).toContain('- 1 page à la mise en forme modifiée, sans changement de texte visible : `/`\n');
     expect(text).toContain('- 2 pages inchangées\n');
+  });
+
+  test("an island's new code hash is no change either, its name is", () => {
+    const island = (src: string, name = 'contact-form') =>
+      readPage(`<main><div data-island="${name}" data-island-src="${src}"><p>Formulaire</p></div></main>`, 'contact/index.html')
+        .markup;
+    expect(island('/assets/contact-form-Bx3k9_Qa.js')).toBe(island('/assets/contact-form-Zq81LmPw.js'));
+    expect(island('/assets/contact-form-Bx3k9_Qa.js')).not.toBe(island('/assets/newsletter-Bx3k9_Qa.js', 'newsletter'));
   });
 
   test('says nothing of pages whose text and markup are unchanged (new asset hashes are no change)', () => {

@@ -33,6 +33,13 @@ describe('pageHead', () => {
     expect(head).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
   });
 
+  test('keeps a page the registry marks `index: false` out of search results, and only it', () => {
+    expect(head).not.toContainEqual(expect.objectContaining({ name: 'robots' }));
+    const thanks = pageHead(handle, '/contact/merci/', { siteName: 'PropLLC', seo });
+    expect(thanks).toContainEqual({ name: 'robots', content: 'noindex' });
+    expect(thanks).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${DEFAULT_SITE_URL}/contact/merci` });
+  });
+
   test('gives nothing for a route without page frontmatter', () => {
     expect(pageHead(undefined, '/', { siteName: 'PropLLC', seo })).toEqual([]);
   });

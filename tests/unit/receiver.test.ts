@@ -11,7 +11,8 @@ import { site } from '../../content/site.ts';
 import { headersFor, parseHeaders } from '../../scripts/headers.ts';
 import { createContactSchema, type ContactValues } from '../../src/forms/contact-schema.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../src/receiver/rate-limit.ts';
-import { createContactReceiver, type Deliver } from '../../src/receiver/receiver.ts';
+import { confirmationPath, contactFormPath, createContactReceiver, type Deliver } from '../../src/receiver/receiver.ts';
+import { isIndexed, isPagePath } from '../../src/registry.ts';
 import { labels } from '../../src/receiver/site.ts';
 
 const siteOrigin = 'https://www.propllc.fr';
@@ -362,6 +363,12 @@ describe('a valid message', () => {
     expect(delivered).toEqual([valid]);
   });
 
+  it('redirects to a page of the registry, kept out of search results, and links back to another', () => {
+    expect(isPagePath(confirmationPath)).toBe(true);
+    expect(isIndexed(confirmationPath)).toBe(false);
+    expect(isPagePath(contactFormPath)).toBe(true);
+  });
+
   it('answers only after the delivery is done', async () => {
     let finish: () => void = () => undefined;
     const { handle } = receiver({ deliver: () => new Promise<void>((resolve) => (finish = resolve)) });
@@ -412,10 +419,11 @@ describe('delivery failed', () => {
 
 describe('headers of the answers', () => {
   it('carry the security headers of the pages (public/_headers), with a policy that loads nothing', async () => {
-    // The security headers; Speculation-Rules only concerns pages that link to others.
+    // Speculation-Rules is no security header: the receiver's one-off answers have nothing to pre-render.
     const pageHeaders = [...headersFor(parseHeaders(readFileSync('public/_headers', 'utf8')), '/contact')].filter(
-      ([name]) => name !== 'speculation-rules',
+      ([name]) => name.toLowerCase() !== 'speculation-rules',
     );
+    expect(pageHeaders.length).toBeGreaterThanOrEqual(6);
     const { handle } = receiver();
     for (const response of [await handle(form({ ...valid, email: 'x' })), await handle(json(valid)), await handle(form(valid))]) {
       for (const [name, value] of pageHeaders) expect(response.headers.get(name), name).toBe(value);

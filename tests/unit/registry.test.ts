@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { site } from '../../content/site.ts';
 import { pageSchema } from '../../src/content/schema.ts';
 import { siteSchema } from '../../src/content/site-schema.ts';
-import { isPagePath, notFoundPath, pages, prerenderPaths } from '../../src/registry.ts';
+import { indexedPages, isIndexed, isPagePath, notFoundPath, pages, prerenderPaths } from '../../src/registry.ts';
 
 const pagesDir = path.resolve(import.meta.dirname, '../../content/pages');
 
@@ -47,6 +47,11 @@ describe('route registry ↔ content/pages', () => {
   it('pre-renders every page and the not-found page, which is not a page', () => {
     expect(prerenderPaths.toSorted()).toEqual([...pages.map((page) => page.path), notFoundPath].toSorted());
     expect(isPagePath(notFoundPath)).toBe(false);
+  });
+
+  it('lists in sitemap.xml every page except those kept out of search results', () => {
+    expect(pages.filter((page) => !isIndexed(page.path)).map((page) => page.path)).toEqual(['/contact/merci']);
+    expect(indexedPages.map((page) => page.path)).toEqual(pages.map((page) => page.path).filter((path) => path !== '/contact/merci'));
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * The <ContactForm /> widget of content/pages/contact.mdx. It is an island (src/islands/): the only
  * part of the site hydrated by React in the browser. This glue gives it its copy
- * (content/contact-form.ts) and the contact email of content/site.ts, as JSON-able props.
+ * (content/contact-form.ts), the contact email of content/site.ts and, when the site runs its own
+ * receiver, the address the form posts to without JavaScript, as JSON-able props.
  */
 import { contactForm } from '../../../content/contact-form.ts';
 import { site } from '../../../content/site.ts';
+import { contactEndpoint, formPostAction } from '../../forms/contact-delivery.ts';
 import { Island } from '../../islands/Island.tsx';
 import { ContactFormIsland, type ContactFormIslandProps } from './ContactFormIsland.tsx';
 
@@ -19,6 +21,7 @@ const props: ContactFormIslandProps = {
     },
   },
   email,
+  action: formPostAction(contactEndpoint),
 };
 
 const errorCopy = {

@@ -14,13 +14,15 @@ export interface ContactFormIslandProps {
   /** All the form's words; `{email}` already replaced by the contact address. */
   copy: ContactFormCopy;
   email: string;
+  /** The site's own receiver (`/api/contact`): the form also posts there without JavaScript. */
+  action?: string;
 }
 
-export function ContactFormIsland({ copy, email }: ContactFormIslandProps) {
+export function ContactFormIsland({ copy, email, action }: ContactFormIslandProps) {
   const schema = useMemo(() => createContactSchema(copy.errors), [copy.errors]);
   return (
     <>
-      <ContactFormView copy={copy} email={email} schema={schema} send={sendContact} />
+      <ContactFormView copy={copy} email={email} action={action} schema={schema} send={sendContact} />
       <Toaster />
     </>
   );

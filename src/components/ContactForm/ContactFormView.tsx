@@ -5,6 +5,7 @@ import { type SendContact, simulatedDelayMs, wait } from '../../forms/contact-de
 import {
   contactFieldNames,
   contactLimits,
+  contactPatterns,
   type ContactErrors,
   type ContactFieldName,
   type ContactSchema,
@@ -16,8 +17,15 @@ import * as styles from './ContactForm.css';
 export interface ContactFormViewProps {
   /** All the form's words; `{email}` already replaced by the contact address. */
   copy: ContactFormCopy;
-  /** The contact address, linked from the note shown until the form's JavaScript runs. */
+  /** The contact address, linked from the note under the fields. */
   email: string;
+  /**
+   * The site's own receiver (`/api/contact`). Given, the pre-rendered form posts there by itself
+   * (`method="post"`), so it sends without JavaScript and before hydration; once hydrated, the
+   * submission is handled here. Absent (simulation, or a service on another site), the form needs
+   * its JavaScript to send: the button waits for it.
+   */
+  action?: string;
   schema: ContactSchema;
   /** Delivers a valid message; rejects when it could not be delivered. */
   send: SendContact;
@@ -53,12 +61,13 @@ function withEmailLink(text: string, email: string) {
  * The contact form. Fields are uncontrolled: what a visitor types before the JavaScript has loaded
  * is kept, and nothing they type is ever rendered back as markup.
  */
-export function ContactFormView({ copy, email, schema, send }: ContactFormViewProps) {
+export function ContactFormView({ copy, email, action, schema, send }: ContactFormViewProps) {
   const sending = useRef(false);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [submitting, setSubmitting] = useState(false);
   // False in the pre-rendered HTML: the page then relies on the browser's own checks
-  // (required, minlength, maxlength) and tells visitors without JavaScript how to reach us.
+  // (required, type, minlength, maxlength, pattern), and either posts by itself (`action`) or
+  // tells visitors without JavaScript how to reach us.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -101,7 +110,13 @@ export function ContactFormView({ copy, email, schema, send }: ContactFormViewPr
   };
 
   return (
-    <form className={styles.root} noValidate={hydrated} onSubmit={handleSubmit}>
+    <form
+      className={styles.root}
+      method={action ? 'post' : undefined}
+      action={action}
+      noValidate={hydrated}
+      onSubmit={handleSubmit}
+    >
       {contactFieldNames.map((field) => {
         const error = errors[field];
         const limits: { min?: number; max: number } = contactLimits[field];
@@ -112,6 +127,10 @@ export function ContactFormView({ copy, email, schema, send }: ContactFormViewPr
           minLength: limits.min,
           // Without JavaScript the browser enforces the limit; with it, the schema's message explains it.
           maxLength: hydrated ? undefined : limits.max,
+          // The schema's own pattern; its message is the browser's hint until the schema's takes over.
+          ...(field === 'phone'
+            ? { pattern: contactPatterns.phone, title: hydrated ? undefined : copy.errors.phoneInvalid }
+            : {}),
           placeholder: copy.fields[field].placeholder,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? errorId(field) : undefined,
@@ -138,9 +157,14 @@ export function ContactFormView({ copy, email, schema, send }: ContactFormViewPr
         <input id="contact-website" name={honeypotName} type="text" tabIndex={-1} autoComplete="off" />
       </div>
 
-      {hydrated ? null : <p className={styles.note}>{withEmailLink(copy.noScript, email)}</p>}
+      {/* With the receiver the form always sends, so its note (the email, as another way) stays true. */}
+      {action ? (
+        <p className={styles.note}>{withEmailLink(copy.noScriptPost, email)}</p>
+      ) : hydrated ? null : (
+        <p className={styles.note}>{withEmailLink(copy.noScript, email)}</p>
+      )}
 
-      <button type="submit" className={styles.submit} disabled={!hydrated || submitting}>
+      <button type="submit" className={styles.submit} disabled={(!action && !hydrated) || submitting}>
         {submitting ? copy.submit.submitting : copy.submit.idle}
       </button>
     </form>

@@ -31,7 +31,6 @@ export const contactForm = {
     // Une lettre ou un signe autre que chiffres, espaces, + ( ) . - dans le numéro.
     phoneInvalid: 'Numéro de téléphone invalide',
     phoneTooLong: 'Numéro de téléphone trop long',
-    phoneInvalid: 'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( )',
     messageTooShort: 'Le message doit contenir au moins 10 caractères',
     messageTooLong: 'Le message est trop long',
   },

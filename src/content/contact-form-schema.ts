@@ -31,8 +31,6 @@ export const contactFormCopySchema = v.strictObject({
     /** A character other than digits, spaces and + ( ) . -, or too few digits. */
     phoneInvalid: text,
     phoneTooLong: text,
-    /** A phone number with other characters than digits, spaces and + . - ( ). */
-    phoneInvalid: text,
     messageTooShort: text,
     messageTooLong: text,
   }),

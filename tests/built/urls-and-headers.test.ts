@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { headersFor, parseHeaders } from '../../scripts/headers.ts';
-import { pages } from '../../src/registry.ts';
+import { indexedPages, pages } from '../../src/registry.ts';
 import { siteUrlFrom } from '../../src/site-url.ts';
 import { attributeValues, pagesOnDisk, read } from './dist.ts';
 
@@ -48,7 +48,8 @@ describe('URLs: the form every host serves without a redirect', () => {
 
   test('the sitemap and robots.txt use the same form', () => {
     const locations = [...read('dist/sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? ''));
-    expect(locations.map((url) => url.pathname).sort()).toEqual(pages.map((page) => page.path as string).sort());
+    // Every page meant for search engines (the confirmation page is `index: false`).
+    expect(locations.map((url) => url.pathname).sort()).toEqual(indexedPages.map((page) => page.path as string).sort());
     expect(locations.filter((url) => redirectedForm(url.pathname))).toEqual([]);
     expect(read('dist/robots.txt')).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
   });

@@ -21,7 +21,7 @@ export const site = {
     shareCapital: '1 000 € (montant fictif)',
     registration: 'RCS Paris 000 000 000',
     vatNumber: 'FR00 000000000',
-    address: "1 rue de l'Exemple, 75000 Paris, France",
+    address: '1 rue de l’Exemple, 75000 Paris, France',
     email: 'contact@propllc.fr',
     // Espaces insécables (U+00A0) : le numéro ne se coupe jamais en fin de ligne.
     phone: '+33 1 99 00 00 01',
@@ -93,7 +93,7 @@ export const site = {
     processorName: 'Prestataire',
     processorRole: 'Rôle',
     processorCountry: 'Pays',
-    processorSafeguard: "Garantie du transfert hors de l'Union européenne",
+    processorSafeguard: 'Garantie du transfert hors de l’Union européenne',
   },
 
   nav: {

@@ -152,7 +152,7 @@ export const sitePlaceholders: readonly Placeholder[] = [
   },
   {
     field: 'company.address',
-    value: "1 rue de l'Exemple, 75000 Paris, France",
+    value: '1 rue de l’Exemple, 75000 Paris, France',
     todo: "l'adresse du siège social inscrite au registre du commerce",
   },
   {

@@ -17,12 +17,12 @@ async function trackers(page: Page, context: BrowserContext) {
 
 const none = { cookies: [], documentCookie: '', localStorage: [], sessionStorage: [] };
 
-/** Resolves once React has hydrated the page, so its scripts have had their chance to write. */
+/** Resolves once the page's scripts have run (the site script marks the menu toggle), so they had their chance to write. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    return main === null || Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+    const toggle = document.querySelector('[data-menu-toggle]');
+    return toggle === null || toggle.hasAttribute('aria-expanded');
   });
 }
 

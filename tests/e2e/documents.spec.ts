@@ -36,13 +36,13 @@ test.describe('terms of use', () => {
     const main = page.getByRole('main');
     const servicesSection = main.getByRole('region', { name: '3. Services proposés' });
     await expect(servicesSection.getByRole('listitem')).toHaveText([
-      /information sur le fonctionnement d'une LLC américaine/,
+      /information sur le fonctionnement d’une LLC américaine/,
       /formalités de création de votre LLC/,
-      /demandes d'ouverture de comptes bancaires professionnels, la banque restant seule juge/,
+      /demandes d’ouverture de comptes bancaires professionnels, la banque restant seule juge/,
       /mise en place des paiements de vos propfirms/,
     ]);
     // Guidance and support, not the legal or tax advice reserved to lawyers and accountants.
-    await expect(servicesSection).toContainText("PropLLC n'est ni avocat ni expert-comptable");
+    await expect(servicesSection).toContainText('PropLLC n’est ni avocat ni expert-comptable');
     await expect(servicesSection).toContainText('article 54 de la loi n° 71-1130 du 31 décembre 1971');
     await expect(servicesSection).not.toContainText('conseil sur la structure juridique');
     await expect(main.getByRole('region', { name: '4. Informations fournies' })).toContainText(
@@ -206,14 +206,14 @@ test.describe('legal notice', () => {
     await expect(data).not.toContainText(processors.contactDelivery.name);
 
     await expect(data).toContainText('cadre de protection des données UE–États-Unis (Data Privacy Framework)');
-    await expect(data).toContainText("décision d'adéquation de la Commission européenne du 10 juillet 2023");
+    await expect(data).toContainText('décision d’adéquation de la Commission européenne du 10 juillet 2023');
     await expect(data).toContainText('clauses contractuelles types adoptées par la Commission européenne le 4 juin 2021');
     await expect(data).toContainText('3 ans à compter de notre dernier contact');
     for (const right of ['accès', 'rectification', 'effacement', 'limitation', 'portabilité', 'opposition']) {
       await expect(data.locator('li strong', { hasText: new RegExp(`^${right}$`) })).toHaveCount(1);
     }
     await expect(data.getByRole('listitem').filter({ hasText: 'après votre décès' })).toContainText('article 85 de la loi Informatique et Libertés');
-    await expect(data).toContainText("délai d'un mois");
+    await expect(data).toContainText('délai d’un mois');
     await expect(data.getByRole('link', { name: 'www.cnil.fr' })).toHaveAttribute('href', 'https://www.cnil.fr');
     await expect(data).toContainText('3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07');
   });
@@ -239,8 +239,8 @@ test.describe('legal notice', () => {
 
   test('next to the contact form, a notice on the data links to the GDPR section', async ({ page }) => {
     await page.goto('/contact');
-    const form = page.locator('main form');
-    const notice = form.locator('xpath=following-sibling::p[1]');
+    // The paragraph right after the form's island (its element, then its JSON data).
+    const notice = page.locator('[data-island="contact-form"] ~ p').first();
     await expect(notice).toContainText('servent uniquement à vous répondre');
     await expect(notice).toContainText('conservés 3 ans après notre dernier échange');
     await notice.getByRole('link', { name: 'vos données et vos droits' }).click();

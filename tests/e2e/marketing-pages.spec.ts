@@ -110,7 +110,7 @@ test.describe('about', () => {
       'Mise en place auprès des propfirms',
     ]);
     await expect(steps.getByRole('listitem').nth(1)).toContainText('100 € à 500 €');
-    await expect(steps.getByRole('listitem').nth(1)).toContainText("l'EIN, gratuite");
+    await expect(steps.getByRole('listitem').nth(1)).toContainText('l’EIN, gratuite');
     await expect(steps.getByRole('listitem').nth(1)).toContainText('1 à 2 semaines');
     await expect(steps.getByRole('listitem').nth(2)).toContainText('quelques jours de plus');
     await expect(steps.getByRole('listitem').nth(2)).toContainText('La banque reste seule à décider');

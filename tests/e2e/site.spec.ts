@@ -124,11 +124,12 @@ test('the contact confirmation says the message arrived, then leads home and onw
   await expect(main).toContainText(
     'Votre message nous est bien parvenu. Nous le lisons et revenons vers vous par email ou par téléphone',
   );
-  await expect(main.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+  // MDX prose: the build sets the typographic apostrophe.
+  await expect(main.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
   await expect(main.getByRole('link', { name: 'Voir comment ça marche' })).toHaveAttribute('href', '/how-it-works');
   await expect(main.getByRole('link', { name: 'FAQ', exact: true })).toHaveAttribute('href', '/faq');
   await expect(main.getByRole('link', { name: 'contact@propllc.fr' })).toHaveAttribute('href', 'mailto:contact@propllc.fr');
-  await main.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await main.getByRole('link', { name: 'Retour à l’accueil' }).click();
   await expect(page).toHaveURL('/');
 });
 

@@ -188,7 +188,7 @@ describe('legal notice facts', () => {
       ['Prestataire', company.host.name],
       ['Rôle', processors.host.role],
       ['Pays', processors.host.country],
-      ["Garantie du transfert hors de l'Union européenne", processors.host.safeguard],
+      ['Garantie du transfert hors de l’Union européenne', processors.host.safeguard],
     ];
     // Simulation: the form sends nothing; the site's server storing files: a sentence, no other processor.
     for (const recipients of ['none', 'local'] as const) {
@@ -213,7 +213,7 @@ describe('legal notice facts', () => {
         ['Prestataire', processor.name],
         ['Rôle', processor.role],
         ['Pays', processor.country],
-        ["Garantie du transfert hors de l'Union européenne", processor.safeguard],
+        ['Garantie du transfert hors de l’Union européenne', processor.safeguard],
       ]);
       expect(screen.getByRole('link', { name: processor.name })).toHaveAttribute('href', processor.website);
       unmount();

@@ -68,15 +68,19 @@ export function sitePlaceholderProblems(
   });
 }
 
+/** content/site.ts, its `site` export and its text; undefined when it is missing or cannot be loaded (`npm run check` says why). */
+async function loadSite(root: string): Promise<{ site: unknown; source: string } | undefined> {
+  const file = path.join(root, 'content', 'site.ts');
+  if (!existsSync(file)) return undefined;
+  const { module } = await importContentFile(file, 'content/site.ts');
+  return module ? { site: module.site, source: await readFile(file, 'utf8') } : undefined;
+}
+
 const placeholderFacts: ReleaseRule = {
   name: 'No placeholder left in the company facts of content/site.ts (legal notice, GDPR notice)',
   async check({ root, env }) {
-    const file = path.join(root, 'content', 'site.ts');
-    if (!existsSync(file)) return [];
-    const { module } = await importContentFile(file, 'content/site.ts');
-    // A file that cannot be loaded is reported by `npm run check` itself.
-    if (!module) return [];
-    return sitePlaceholderProblems(module.site, await readFile(file, 'utf8'), sitePlaceholders, contactRecipientsFrom(env));
+    const loaded = await loadSite(root);
+    return loaded ? sitePlaceholderProblems(loaded.site, loaded.source, sitePlaceholders, contactRecipientsFrom(env)) : [];
   },
 };
 
@@ -172,10 +176,8 @@ export function deliveryServiceProblems(site: unknown, endpoint: string | undefi
 const deliveryServiceNamed: ReleaseRule = {
   name: 'The contact delivery service named in the GDPR notice is the one VITE_CONTACT_ENDPOINT posts to',
   async check({ root, env }) {
-    const file = path.join(root, 'content', 'site.ts');
-    if (!existsSync(file)) return [];
-    const { module } = await importContentFile(file, 'content/site.ts');
-    return module ? deliveryServiceProblems(module.site, env.VITE_CONTACT_ENDPOINT) : [];
+    const loaded = await loadSite(root);
+    return loaded ? deliveryServiceProblems(loaded.site, env.VITE_CONTACT_ENDPOINT) : [];
   },
 };
 

@@ -122,7 +122,7 @@ test('the contact confirmation says the message arrived, then leads home and onw
   await page.goto('/contact/merci');
   const main = page.getByRole('main');
   await expect(main).toContainText(
-    'Votre message nous est bien parvenu. Nous le lisons et revenons vers vous par email ou par téléphone',
+    'Votre message nous est bien parvenu. Nous le lisons et vous répondons par email ou par téléphone',
   );
   // MDX prose: the build sets the typographic apostrophe.
   await expect(main.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');

@@ -3,7 +3,7 @@
  * messages d'erreur et notifications. Modifiez les textes entre guillemets ; gardez les noms de champs.
  * `{email}` est remplacé par l'adresse de contact de content/site.ts.
  */
-import type { ContactFormCopy } from '../src/content/contact-form-schema.ts';
+import type { ContactFormCopy } from '../src/content-schema/contact-form-schema.ts';
 
 export const contactForm = {
   fields: {

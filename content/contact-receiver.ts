@@ -5,7 +5,7 @@
  * Modifiez les textes entre guillemets ; gardez les noms de champs et les mots entre accolades
  * ({email}, {name}…), remplacés au moment de l'envoi. `npm run check` vérifie ce fichier.
  */
-import type { ContactReceiverCopy } from '../src/content/contact-receiver-schema.ts';
+import type { ContactReceiverCopy } from '../src/content-schema/contact-receiver-schema.ts';
 
 export const contactReceiver = {
   // Réponse quand le message est bien parti (le formulaire affiche ensuite sa propre notification).

@@ -3,7 +3,7 @@
  * Modifiez les textes entre guillemets ; gardez les noms de champs tels quels.
  * `npm run check` vérifie ce fichier.
  */
-import type { SiteContent } from '../src/content/site-schema.ts';
+import type { SiteContent } from '../src/content-schema/site-schema.ts';
 
 export const site = {
   brand: {

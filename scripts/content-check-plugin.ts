@@ -5,7 +5,7 @@
  * "Prerender (html): Received a 500 status code" without a file name.
  */
 import type { Plugin } from 'vite';
-import { checkMdxContent, formatProblems } from '../src/content/check.ts';
+import { checkMdxContent, formatProblems } from '../src/content-schema/check.ts';
 
 export function contentCheck(): Plugin {
   let root = process.cwd();

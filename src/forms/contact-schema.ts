@@ -5,7 +5,7 @@
  * Lengths are counted like the browser's own `minlength`/`maxlength` (UTF-16 code units).
  */
 import * as v from 'valibot';
-import type { ContactFormCopy } from '../content/contact-form-schema.ts';
+import type { ContactFormCopy } from '../content-schema/contact-form-schema.ts';
 
 /** Also written into the HTML (`minlength`/`maxlength`) for visitors without JavaScript. */
 export const contactLimits = {

@@ -8,7 +8,7 @@ import type { Program as EstreeProgram } from 'estree-jsx';
 import type { Nodes, PhrasingContent, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { bracesProblem, ContentError, esmProblem, unclosedFrontmatterProblem } from '../content/errors.ts';
+import { bracesProblem, ContentError, esmProblem, unclosedFrontmatterProblem } from '../content-schema/errors.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 
 /** An expression that holds only a comment (an editor's note in braces), or nothing, renders nothing: allowed. */

@@ -8,8 +8,8 @@ import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import * as v from 'valibot';
 import { isMap, isScalar, parseDocument, LineCounter } from 'yaml';
-import { collectionOf, collections } from '../content/schema.ts';
-import { ContentError, describeFrontmatterIssues } from '../content/errors.ts';
+import { collectionOf, collections } from '../content-schema/schema.ts';
+import { ContentError, describeFrontmatterIssues } from '../content-schema/errors.ts';
 
 /** `content/faq/cout.mdx`: the file as the editor sees it, from the project root (the vfile's cwd). */
 export function relativeContentPath(file: VFile): string {

@@ -9,7 +9,7 @@ import type { Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { ContentError, unknownInternalLink } from '../content/errors.ts';
+import { ContentError, unknownInternalLink } from '../content-schema/errors.ts';
 import { pages } from '../registry.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 

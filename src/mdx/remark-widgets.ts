@@ -8,9 +8,9 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { closest, ContentError } from '../content/errors.ts';
+import { closest, ContentError } from '../content-schema/errors.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
-import { isWidgetName, widgets, type WidgetName } from './widgets.ts';
+import { isWidgetName, widgets, type WidgetName } from './widgets/index.ts';
 
 function importNode(name: WidgetName): MdxjsEsm {
   const source = widgets[name];

@@ -9,7 +9,7 @@
  * delivery (502, or 503 when no delivery is configured). Apart from the honeypot, a status below
  * 300 means the message was delivered: the answer is written only after delivery succeeded.
  */
-import type { ContactReceiverCopy } from '../content/contact-receiver-schema.ts';
+import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
 import {
   contactFieldNames,
   type ContactFieldName,

@@ -9,7 +9,7 @@
  * Problems come back as French lines for the operator; a runtime with problems delivers nothing.
  */
 import * as v from 'valibot';
-import type { ContactReceiverCopy } from '../content/contact-receiver-schema.ts';
+import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
 import { defaultRateLimit } from './rate-limit.ts';
 import { fillTemplate } from './template.ts';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { contactForm } from '../../content/contact-form.ts';
-import { contactFormCopySchema } from '../../src/content/contact-form-schema.ts';
+import { contactFormCopySchema } from '../../src/content-schema/contact-form-schema.ts';
 import {
   contactLimits,
   contactPatterns,

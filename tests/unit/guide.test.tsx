@@ -17,7 +17,7 @@ import { VFile } from 'vfile';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mdxComponents } from '../../src/mdx/components.tsx';
 import { mdxOptions } from '../../src/mdx/pipeline.ts';
-import { isWidgetName, widgets } from '../../src/mdx/widgets.ts';
+import { isWidgetName, widgets } from '../../src/mdx/widgets/index.ts';
 import { pages } from '../../src/registry.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

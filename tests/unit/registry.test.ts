@@ -5,8 +5,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { site } from '../../content/site.ts';
-import { pageSchema } from '../../src/content/schema.ts';
-import { siteSchema } from '../../src/content/site-schema.ts';
+import { pageSchema } from '../../src/content-schema/schema.ts';
+import { siteSchema } from '../../src/content-schema/site-schema.ts';
 import { indexedPages, isIndexed, isPagePath, notFoundPath, pages, prerenderPaths } from '../../src/registry.ts';
 
 const pagesDir = path.resolve(import.meta.dirname, '../../content/pages');

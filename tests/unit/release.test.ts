@@ -17,8 +17,8 @@ import {
   lineOfField,
   releaseRules,
   sitePlaceholderProblems,
-} from '../../src/content/release.ts';
-import { isFictionPhone, sitePlaceholders } from '../../src/content/site-schema.ts';
+} from '../../src/content-schema/release.ts';
+import { isFictionPhone, sitePlaceholders } from '../../src/content-schema/site-schema.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixture = (name: string) => path.join(root, 'tests', 'fixtures', name);

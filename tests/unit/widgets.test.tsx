@@ -5,7 +5,7 @@ import { Card, Cards, type CardIcon } from '../../src/components/Cards/Cards.tsx
 import { PaymentFlow } from '../../src/components/PaymentFlow/PaymentFlow.tsx';
 import { Stat, Stats } from '../../src/components/Stats/Stats.tsx';
 import { Step, Steps } from '../../src/components/Steps/Steps.tsx';
-import { CompanyFacts, HostFacts, ProcessorList } from '../../src/mdx/collections/CompanyFacts.tsx';
+import { CompanyFacts, HostFacts, ProcessorList } from '../../src/mdx/widgets/Facts.tsx';
 import { site } from '../../content/site.ts';
 
 describe('PaymentFlow', () => {

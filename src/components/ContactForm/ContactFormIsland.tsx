@@ -4,7 +4,7 @@
  * and delivery load with this island, on /contact only.
  */
 import { useMemo } from 'react';
-import type { ContactFormCopy } from '../../content/contact-form-schema.ts';
+import type { ContactFormCopy } from '../../content-schema/contact-form-schema.ts';
 import { sendContact } from '../../forms/contact-delivery.ts';
 import { createContactSchema } from '../../forms/contact-schema.ts';
 import { Toaster } from '../Toasts/Toasts.tsx';

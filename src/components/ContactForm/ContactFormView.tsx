@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { ContactFormCopy } from '../../content/contact-form-schema.ts';
+import type { ContactFormCopy } from '../../content-schema/contact-form-schema.ts';
 import { type SendContact, simulatedDelayMs, wait } from '../../forms/contact-delivery.ts';
 import {
   contactFieldNames,

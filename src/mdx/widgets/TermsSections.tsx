@@ -1,4 +1,4 @@
-import { type CollectionModule, toEntries } from '../../content/collection.ts';
+import { type CollectionModule, toEntries } from '../../content-schema/collection.ts';
 import { NumberedSections } from '../../components/NumberedSections/NumberedSections.tsx';
 
 const entries = toEntries(import.meta.glob<CollectionModule<'terms'>>('/content/terms/*.mdx', { eager: true }));

@@ -19,7 +19,7 @@ export class ContentError extends Error {
 
 /**
  * Mistakes MDX accepts, or reports in technical English, each with its own explanation: the remark plugin
- * src/mdx/remark-editor-mistakes.ts and the check (src/content/check.ts, for MDX's own syntax errors) share them.
+ * src/mdx/remark-editor-mistakes.ts and the check (src/content-schema/check.ts, for MDX's own syntax errors) share them.
  */
 export const bracesProblem = 'les accolades { } sont réservées ; pour les afficher, écrivez \\{ et \\}';
 export const unclosedFrontmatterProblem =

@@ -118,7 +118,7 @@ export async function createContentRenderer(): Promise<ContentRenderer> {
     optimizeDeps: { noDiscovery: true, include: [] },
     plugins: [compiledMdx(compiled), styleFileScope()],
   });
-  const helper = server.ssrLoadModule('/src/content/render-mdx.tsx') as Promise<{
+  const helper = server.ssrLoadModule('/src/content-schema/render-mdx.tsx') as Promise<{
     renderMdx: (content: MDXContent) => string;
   }>;
   // Reported when rendering, if ever: a helper that fails to load is a developer's problem.

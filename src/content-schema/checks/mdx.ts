@@ -1,0 +1,105 @@
+/**
+ * The MDX files of content/: each compiled by the build's own pipeline (frontmatter, widgets, internal links,
+ * MDX syntax), so `npm run check`, `npm run dev` and the build report the same errors; then what spans files.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { compile } from '@mdx-js/mdx';
+import { VFile } from 'vfile';
+import { parse as parseYaml } from 'yaml';
+import { mdxOptions } from '../../mdx/pipeline.ts';
+import { pages } from '../../registry.ts';
+import { createContentRenderer, type RenderTarget } from '../render-check.ts';
+import { collectionOf, orderedCollections } from '../schema.ts';
+import { toMessage } from './mdx-syntax.ts';
+
+export async function mdxFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.mdx'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+export interface CheckOptions {
+  /**
+   * Whether every page of the registry must have its file in content/pages/. True for the site;
+   * false for a test fixture that holds only the files of one broken case.
+   */
+  requireAllPages?: boolean;
+}
+
+/**
+ * The MDX files of content/: each compiled by the site's pipeline, then rendered with the real widgets;
+ * then what spans files (duplicate `order`, a registry page without its file). What the build runs first
+ * (see vite.config.ts), so that it fails with these messages rather than a stack trace.
+ * `root` is the folder that holds content/; messages name files relative to it.
+ */
+export async function checkMdxContent(root: string, { requireAllPages = true }: CheckOptions = {}): Promise<string[]> {
+  const problems: string[] = [];
+  const orders = new Map<string, Map<number, string[]>>();
+  const compiled: RenderTarget[] = [];
+  const files = await mdxFiles(path.join(root, 'content'));
+  // Started now, ready by the time every file is compiled.
+  const renderer = files.length > 0 ? createContentRenderer() : undefined;
+  // Awaited after the compile loop; until then a failure to start must not count as unhandled.
+  renderer?.catch(() => undefined);
+
+  for (const file of files) {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    const source = await readFile(file, 'utf8');
+    try {
+      const code = String(await compile(new VFile({ path: file, value: source, cwd: root }), mdxOptions));
+      compiled.push({ file, relative, code });
+    } catch (error) {
+      problems.push(toMessage(error, relative));
+      continue;
+    }
+    const collection = collectionOf(file);
+    if (collection && (orderedCollections as readonly string[]).includes(collection)) {
+      // The file compiled, so its frontmatter is valid and `order` is an integer.
+      const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
+      const order = (parseYaml(frontmatter) as { order: number }).order;
+      const byOrder = orders.get(collection) ?? new Map<number, string[]>();
+      byOrder.set(order, [...(byOrder.get(order) ?? []), relative]);
+      orders.set(collection, byOrder);
+    }
+  }
+
+  for (const [collection, byOrder] of orders) {
+    const free = Math.max(...byOrder.keys()) + 1;
+    for (const [order, files] of byOrder) {
+      const [first, ...others] = files;
+      for (const other of others) {
+        const line = /^---\r?\n([\s\S]*?)^order:/m.exec(await readFile(path.join(root, other), 'utf8'));
+        const lineNumber = line ? line[0].split('\n').length : undefined;
+        problems.push(
+          `${other}${lineNumber ? `:${lineNumber}` : ''} → « order: ${order} » est déjà utilisé par ${first}. Deux fichiers de content/${collection}/ ne peuvent pas avoir le même numéro : choisissez un numéro libre (par exemple order: ${free}) et, si besoin, décalez les autres.`,
+        );
+      }
+    }
+  }
+
+  if (requireAllPages) {
+    for (const page of pages) {
+      if (!existsSync(path.join(root, 'content', 'pages', page.content))) {
+        problems.push(
+          `content/pages/${page.content} → fichier introuvable : c'est le texte de la page ${page.path} (voir src/registry.ts). Remettez le fichier ou demandez à un développeur de retirer la page.`,
+        );
+      }
+    }
+  }
+
+  if (renderer) {
+    const started = await renderer;
+    try {
+      problems.push(...(await started.render(compiled, problems)));
+    } finally {
+      await started.close();
+    }
+  }
+  return problems;
+}
+

@@ -98,3 +98,35 @@ export function unknownInternalLink(target: string, pagePaths: readonly string[]
   const guess = closest(normalised, pagePaths);
   return `lien interne inconnu : ${target} (pages existantes : ${pagePaths.join(', ')}).${guess ? ` Vouliez-vous dire ${guess} ?` : ''} Corrigez l'adresse du lien ou choisissez une de ces pages.`;
 }
+
+/** Several problems found in one file: `npm run check` lists each; the build shows them all at once. */
+export class ContentErrors extends Error {
+  override name = 'ContentErrors';
+  constructor(readonly errors: readonly ContentError[]) {
+    super(errors.map((error) => error.message).join('\n'));
+  }
+}
+
+/** The messages about widget settings (`<Card icon="walet">`), checked against src/mdx/widgets/index.ts. */
+export const widgetMessages = {
+  wrongChoice: (tag: string, value: string, guess: string | undefined, words: { unknown: string; choices: string }, values: readonly string[]) =>
+    `${tag} : « ${value} » n'est pas ${words.unknown}.${guess ? ` Vouliez-vous dire « ${guess} » ?` : ''} ${words.choices} : ${values.join(', ')}.`,
+  wrongValue: (tag: string, setting: string, title: string) =>
+    `${tag} : la valeur de « ${setting} » (${title}) ne convient pas. Écrivez un texte entre guillemets : ${setting}="…".`,
+  emptyValue: (tag: string, setting: string, title: string) =>
+    `${tag} : « ${setting} » (${title}) est vide. Écrivez un texte entre les guillemets, ou supprimez le réglage s'il est facultatif.`,
+  unknownSetting: (tag: string, widget: string, setting: string, guess: string | undefined, settings: readonly string[]) =>
+    settings.length === 0
+      ? `${tag} : <${widget}> n'a aucun réglage. Supprimez ${setting}="…" de la balise.`
+      : `${tag} : réglage inconnu « ${setting} ».${guess ? ` Vouliez-vous dire « ${guess} » ?` : ''} Réglages possibles de <${widget}> : ${settings.join(', ')}. Corrigez l'orthographe ou supprimez ce réglage.`,
+  notQuoted: (tag: string, setting: string) =>
+    `${tag} : la valeur de « ${setting} » doit s'écrire entre guillemets droits, par exemple ${setting}="…".`,
+  spread: (widget: string) =>
+    `<${widget}> : une expression entre accolades { } ne peut pas remplacer les réglages. Écrivez chaque réglage sous la forme nom="valeur".`,
+  missingSetting: (widget: string, setting: string, title: string) =>
+    `<${widget}> : le réglage « ${setting} » (${title}) est obligatoire. Ajoutez ${setting}="…" dans la balise.`,
+  noChildren: (widget: string) =>
+    `<${widget}> ne prend pas de contenu entre ses balises : écrivez <${widget} /> seul, et mettez le texte avant ou après.`,
+  onlyWidgets: (widget: string, allowed: readonly string[], found: string) =>
+    `<${widget}> ne peut contenir que des ${allowed.map((name) => `<${name}>`).join(', ')} ; ${found} n'y a pas sa place. Sortez-le de <${widget}> ou mettez-le dans un ${allowed.map((name) => `<${name}>`).join(', ')}.`,
+} as const;

@@ -10,6 +10,7 @@ import { remarkEditorMistakes } from './remark-editor-mistakes.ts';
 import { remarkFrontmatterSchema } from './remark-frontmatter-schema.ts';
 import { remarkInternalLinks } from './remark-internal-links.ts';
 import { remarkPageHandle } from './remark-page-handle.ts';
+import { remarkWidgetSettings } from './remark-widget-settings.ts';
 import { remarkWidgets } from './remark-widgets.ts';
 
 export const mdxOptions = {
@@ -24,6 +25,7 @@ export const mdxOptions = {
     [remarkMdxFrontmatter, { name: 'frontmatter' }],
     remarkPageHandle,
     remarkWidgets,
+    remarkWidgetSettings,
     remarkInternalLinks,
   ],
   rehypePlugins: [rehypeFrenchTypography],

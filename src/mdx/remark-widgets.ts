@@ -13,7 +13,7 @@ import { relativeContentPath } from './remark-frontmatter-schema.ts';
 import { isWidgetName, widgets, type WidgetName } from './widgets/index.ts';
 
 function importNode(name: WidgetName): MdxjsEsm {
-  const source = widgets[name];
+  const source = widgets[name].module;
   return {
     type: 'mdxjsEsm',
     value: `import { ${name} } from '${source}';`,

@@ -57,6 +57,7 @@ describe('npm run build on broken content', () => {
     'broken-link',
     'unknown-import',
     'render-error',
+    'widget-settings',
   ])(
     '%s: stops with the French message of npm run check, no stack trace',
     async (fixture) => {

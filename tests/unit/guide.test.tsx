@@ -49,7 +49,7 @@ const unregistered = (example: Example) => example.components.filter((name) => !
 // A widget can be registered before its module lands (several people build the site at once).
 const missingModules = (example: Example) =>
   example.components.filter(
-    (name) => isWidgetName(name) && !existsSync(path.join(root, widgets[name].slice(1))),
+    (name) => isWidgetName(name) && !existsSync(path.join(root, widgets[name].module.slice(1))),
   );
 
 describe('the editing guide (content/README.md)', () => {

@@ -9,11 +9,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import * as styles from './Cards.css';
+import type { CardIcon } from './icon-names.ts';
 
-/**
- * The icons an editor may name in `<Card icon="…">`. A fixed list keeps each page's JavaScript
- * down to the icons it shows (lucide has over a thousand).
- */
+/** The drawing of each icon name editors may use (./icon-names.ts). */
 const icons = {
   wallet: Wallet,
   checklist: ClipboardCheck,
@@ -22,9 +20,9 @@ const icons = {
   shield: ShieldCheck,
   badge: BadgeCheck,
   chart: TrendingUp,
-} as const satisfies Record<string, LucideIcon>;
+} as const satisfies Record<CardIcon, LucideIcon>;
 
-export type CardIcon = keyof typeof icons;
+export type { CardIcon };
 
 /** A grid of <Card>: one column on phones, two on tablets, three on wide screens. */
 export function Cards({ children }: { children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 /** MDX's own syntax errors (technical English) turned into the French sentences editors need. */
-import { commentProblem, ContentError, esmProblem } from '../errors.ts';
+import { commentProblem, ContentError, ContentErrors, esmProblem } from '../errors.ts';
 
 /** MDX's own syntax errors are technical English; these are the ones editors actually make. */
 function explainSyntaxError(reason: string): string {
@@ -25,7 +25,12 @@ function explainSyntaxError(reason: string): string {
   return `erreur de syntaxe MDX (${reason}). Vérifiez qu'aucune balise <…> n'est restée ouverte et qu'aucune accolade { } n'est isolée.`;
 }
 
-export function toMessage(error: unknown, relative: string): string {
+export function toMessages(error: unknown, relative: string): string[] {
+  if (error instanceof ContentErrors) return error.errors.map((each) => each.message);
+  return [toMessage(error, relative)];
+}
+
+function toMessage(error: unknown, relative: string): string {
   if (error instanceof ContentError) return error.message;
   const reason = (error as { reason?: string }).reason ?? String(error);
   // An unclosed tag has no line of its own: its reason names where the tag was opened (`(6:1-6:10)`).

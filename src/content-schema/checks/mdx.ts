@@ -12,7 +12,7 @@ import { mdxOptions } from '../../mdx/pipeline.ts';
 import { pages } from '../../registry.ts';
 import { createContentRenderer, type RenderTarget } from '../render-check.ts';
 import { collectionOf, orderedCollections } from '../schema.ts';
-import { toMessage } from './mdx-syntax.ts';
+import { toMessages } from './mdx-syntax.ts';
 
 export async function mdxFiles(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
@@ -54,7 +54,7 @@ export async function checkMdxContent(root: string, { requireAllPages = true }: 
       const code = String(await compile(new VFile({ path: file, value: source, cwd: root }), mdxOptions));
       compiled.push({ file, relative, code });
     } catch (error) {
-      problems.push(toMessage(error, relative));
+      problems.push(...toMessages(error, relative));
       continue;
     }
     const collection = collectionOf(file);

@@ -5,9 +5,10 @@
 import type { CompileOptions } from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
-import { rehypeFrenchTypography, remarkFrontmatterTypography } from './rehype-french-typography.ts';
+import { rehypeFrenchTypography } from './rehype-french-typography.ts';
 import { remarkEditorMistakes } from './remark-editor-mistakes.ts';
 import { remarkFrontmatterSchema } from './remark-frontmatter-schema.ts';
+import { remarkFrontmatterTypography } from './remark-frontmatter-typography.ts';
 import { remarkInternalLinks } from './remark-internal-links.ts';
 import { remarkPageHandle } from './remark-page-handle.ts';
 import { remarkWidgetSettings } from './remark-widget-settings.ts';

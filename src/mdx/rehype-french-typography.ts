@@ -1,19 +1,18 @@
 /**
- * Where French typography (src/typography/french.ts) applies in MDX: prose only.
+ * Where French typography (src/typography/french.ts) applies in the body of an MDX file: prose only.
+ * A thin wrapper: the rules themselves live in src/typography/french.ts; the frontmatter has its own
+ * wrapper (./remark-frontmatter-typography.ts).
  *
  * What is treated, and why:
  *   - visible text of the page, widget children included (after remark-rehype they are plain hast);
  *   - the string props of widgets (<Card title="…">, <LastUpdated label="…">), because widgets display them,
  *     except props that hold a path, an identifier or a variant (`to`, `href`, `id`, `variant`…);
- *   - the string values of the frontmatter (titles, FAQ questions), shown by the page or in <head>; never its keys.
  * What is never touched: code, pre, script, style, kbd, samp, MDX expressions `{…}`, the attributes of
  * plain HTML tags (<abbr title>), URLs, email addresses, times (10:30) and link targets.
  */
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
-import type { Root as MdastRoot } from 'mdast';
 import type { MdxJsxFlowElementHast, MdxJsxTextElementHast } from 'mdast-util-mdx-jsx';
-import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
-import { frenchTypography, newTypographyState, type TypographyState } from '../typography/french.ts';
+import { frenchTypography, looksLikeTarget, newTypographyState, type TypographyState } from '../typography/french.ts';
 
 /** Elements whose text is code or machine text, not prose. */
 const untouchedElements = new Set(['code', 'pre', 'script', 'style', 'kbd', 'samp', 'var', 'textarea']);
@@ -51,10 +50,6 @@ function isWidget(node: RootContent | ElementContent): node is MdxJsxElementHast
   );
 }
 
-function looksLikeTarget(value: string): boolean {
-  return /^(?:[/#]|[a-z][a-z0-9+.-]*:)/i.test(value.trim());
-}
-
 function walk(nodes: (RootContent | ElementContent)[], state: TypographyState): void {
   for (const node of nodes) {
     if (node.type === 'text') {
@@ -87,31 +82,5 @@ function walk(nodes: (RootContent | ElementContent)[], state: TypographyState): 
 export function rehypeFrenchTypography() {
   return (tree: HastRoot) => {
     walk(tree.children, newTypographyState());
-  };
-}
-
-function fixYaml(node: unknown): void {
-  if (isMap(node) || isSeq(node)) {
-    for (const item of node.items) {
-      if (isScalar(item)) fixYaml(item);
-      else if (item && typeof item === 'object' && 'value' in item) fixYaml((item as { value: YamlNode }).value);
-    }
-  } else if (isScalar(node) && typeof node.value === 'string' && !looksLikeTarget(node.value)) {
-    node.value = frenchTypography(node.value);
-  }
-}
-
-/**
- * The remark plugin for the frontmatter (titles, FAQ questions): runs after the schema check
- * (so lengths and lines are the editor's) and before remark-mdx-frontmatter exports the values.
- */
-export function remarkFrontmatterTypography() {
-  return (tree: MdastRoot) => {
-    const yamlNode = tree.children.find((node) => node.type === 'yaml');
-    if (!yamlNode) return;
-    const document = parseDocument(yamlNode.value);
-    if (document.errors.length > 0) return;
-    fixYaml(document.contents);
-    yamlNode.value = document.toString();
   };
 }

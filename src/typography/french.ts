@@ -11,7 +11,8 @@
  * Idempotent: text that is already correct comes out unchanged.
  *
  * Spans left exactly as typed: URLs, email addresses, times and ratios (10:30). Where the text comes from
- * (prose only, never code, attribute values or keys) is the caller's business: see src/mdx/rehype-french-typography.ts.
+ * (prose only, never code, attribute values or keys) is the callers' business: see src/mdx/rehype-french-typography.ts
+ * (MDX body) and src/mdx/remark-frontmatter-typography.ts (frontmatter).
  */
 
 export const NNBSP = '\u202F';
@@ -141,4 +142,9 @@ export function frenchTypography(text: string, state: TypographyState = newTypog
   result += fixSegment(rest, state);
   if (text.length > 0) state.previous = text.slice(-1);
   return result;
+}
+
+/** A path, an anchor or a URL (`/contact`, `#processus`, `mailto:…`): machine text that typography must not touch. */
+export function looksLikeTarget(value: string): boolean {
+  return /^(?:[/#]|[a-z][a-z0-9+.-]*:)/i.test(value.trim());
 }

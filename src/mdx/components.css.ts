@@ -1,4 +1,5 @@
-import { style } from '@vanilla-extract/css';
+import { fallbackVar, style } from '@vanilla-extract/css';
+import { band } from '../styles/band.css';
 import { vars } from '../styles/theme.css';
 
 export const h1 = style({
@@ -6,6 +7,7 @@ export const h1 = style({
   fontWeight: vars.fontWeight.bold,
   margin: `0 0 ${vars.space['4']}`,
   letterSpacing: '-0.02em',
+  maxWidth: fallbackVar(band.titleMeasure, 'none'),
 });
 
 export const h2 = style({
@@ -36,14 +38,7 @@ export const list = style({
 
 export const listItem = style({ marginBottom: vars.space['2'] });
 
-export const strong = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.navy });
-
-export const link = style({
-  color: vars.color.focus,
-  textDecoration: 'underline',
-  textUnderlineOffset: '0.15em',
-  ':hover': { color: vars.color.navy },
-});
+export const strong = style({ fontWeight: vars.fontWeight.semibold, color: vars.tone.heading });
 
 export const tableWrap = style({ overflowX: 'auto', marginBottom: vars.space['4'] });
 

@@ -3,6 +3,7 @@
  * `[lien](/contact)` or `**gras**`; the design system decides how it looks.
  */
 import type { MDXComponents } from 'mdx/types';
+import { textLink } from '../styles/link.css';
 import * as styles from './components.css';
 
 export const mdxComponents: MDXComponents = {
@@ -15,7 +16,7 @@ export const mdxComponents: MDXComponents = {
   li: (props) => <li className={styles.listItem} {...props} />,
   strong: (props) => <strong className={styles.strong} {...props} />,
   // Plain links, internal ones included: pages are static documents (Speculation Rules make the next one instant).
-  a: (props) => <a className={styles.link} {...props} />,
+  a: (props) => <a className={textLink} {...props} />,
   table: (props) => (
     <div className={styles.tableWrap}>
       <table className={styles.table} {...props} />

@@ -1,5 +1,5 @@
 import { globalStyle } from '@vanilla-extract/css';
-import { vars } from './theme.css';
+import { media, vars } from './theme.css';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 
@@ -15,14 +15,14 @@ globalStyle('body', {
   fontFamily: vars.font.body,
   fontSize: vars.fontSize.md,
   lineHeight: vars.lineHeight.body,
-  color: vars.color.text,
+  color: vars.tone.text,
   background: vars.color.background,
   WebkitFontSmoothing: 'antialiased',
 });
 
 globalStyle('h1, h2, h3, h4', {
   lineHeight: vars.lineHeight.tight,
-  color: vars.color.navy,
+  color: vars.tone.heading,
   textWrap: 'balance',
 });
 
@@ -31,13 +31,13 @@ globalStyle('p, li', { textWrap: 'pretty' });
 globalStyle('img, svg', { display: 'block', maxWidth: '100%', height: 'auto' });
 
 globalStyle(':focus-visible', {
-  outline: `${vars.size.focusRing} solid ${vars.color.focus}`,
+  outline: `${vars.size.focusRing} solid ${vars.tone.focus}`,
   outlineOffset: '2px',
 });
 
 globalStyle('*', {
   '@media': {
-    '(prefers-reduced-motion: reduce)': {
+    [media.reducedMotion]: {
       animationDuration: '0.01ms !important',
       transitionDuration: '0.01ms !important',
     },

@@ -4,27 +4,41 @@
  * changes in one place.
  */
 import { createGlobalTheme } from '@vanilla-extract/css';
+import { brand } from './brand.ts';
+
+// Named once: each is both a fixed colour and the default of a tone slot below.
+const text = '#1a2433';
+const focus = '#1d4ed8';
 
 export const vars = createGlobalTheme(':root', {
   color: {
-    // Deep navy carries trust; one warm accent marks calls to action.
-    navy: '#0b1f3a',
-    navyLight: '#16325c',
-    navyText: '#dbe4f0',
-    accent: '#c2410c',
+    navy: brand.navy,
+    navyLight: brand.navyLight,
+    navyText: brand.navyText,
+    accent: brand.accent,
     accentHover: '#9a3412',
     accentSoft: '#fff1e8',
-    text: '#1a2433',
+    text,
     textMuted: '#4a5568',
-    background: '#ffffff',
+    background: brand.white,
     surface: '#f4f7fb',
     border: '#d5dde8',
-    focus: '#1d4ed8',
+    focus,
     danger: '#b42318',
     dangerSoft: '#fef3f2',
     success: '#067647',
     successSoft: '#ecfdf3',
-    white: '#ffffff',
+    white: brand.white,
+  },
+  /**
+   * The colours that depend on the band's background: the page (white) sets them here, the `onDark`
+   * class (tone.css.ts) switches them on navy bands, so anything inside follows without knowing where it is.
+   */
+  tone: {
+    /** Headings and bold text. */
+    heading: brand.navy,
+    text,
+    focus,
   },
   space: {
     '0': '0',

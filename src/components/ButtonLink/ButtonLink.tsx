@@ -1,3 +1,4 @@
+import { button } from '../../styles/button.css';
 import * as styles from './ButtonLink.css';
 
 export interface ButtonLinkProps {
@@ -11,19 +12,22 @@ export interface ButtonLinkProps {
 /** A link that looks like a button: calls to action inside MDX. */
 export function ButtonLink({ to, variant = 'primary', children }: ButtonLinkProps) {
   return (
-    <a href={to} className={styles.root({ variant })}>
+    <a href={to} className={button({ variant })}>
       {children}
     </a>
   );
 }
 
 export interface ActionsProps {
-  /** `start` (default) lines the buttons up with the text; `center` for centred screens and bands. */
+  /**
+   * `start` lines the buttons up with the text; `center` for centred screens. Without it, the row
+   * follows its band: centred in a <CallToAction>, at the start elsewhere.
+   */
   align?: 'start' | 'center';
   children: React.ReactNode;
 }
 
 /** Lays out one or more <ButtonLink> side by side, wrapping on narrow screens. */
-export function Actions({ align = 'start', children }: ActionsProps) {
+export function Actions({ align, children }: ActionsProps) {
   return <div className={styles.actions({ align })}>{children}</div>;
 }

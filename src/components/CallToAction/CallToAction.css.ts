@@ -1,22 +1,19 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { band } from '../../styles/band.css';
+import { container } from '../../styles/container.css';
+import { onDark } from '../../styles/tone.css';
 import { media, vars } from '../../styles/theme.css';
 
 // Lighter navy than the footer that follows it, so the closing band does not melt into the footer.
-export const root = style({
-  background: vars.color.navyLight,
-  color: vars.color.navyText,
-});
+export const root = style([onDark, { background: vars.color.navyLight }]);
 
-export const inner = style({
-  maxWidth: vars.size.prose,
-  margin: '0 auto',
-  padding: `${vars.space['8']} ${vars.space['4']}`,
-  textAlign: 'center',
-  '@media': { [media.sm]: { padding: `${vars.space['9']} ${vars.space['5']}` } },
-});
-
-globalStyle(`${inner} h2`, { color: vars.color.white });
-globalStyle(`${inner} p`, { marginLeft: 'auto', marginRight: 'auto' });
-globalStyle(`${inner} > div`, { justifyContent: 'center' });
-// The default blue focus ring is too dark to see on navy.
-globalStyle(`${inner} :focus-visible`, { outlineColor: vars.color.white });
+export const inner = style([
+  container({ width: 'prose' }),
+  {
+    paddingTop: vars.space['8'],
+    paddingBottom: vars.space['8'],
+    textAlign: 'center',
+    vars: { [band.actionsAlign]: 'center' },
+    '@media': { [media.sm]: { paddingTop: vars.space['9'], paddingBottom: vars.space['9'] } },
+  },
+]);

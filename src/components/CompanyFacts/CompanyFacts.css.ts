@@ -20,11 +20,4 @@ export const label = style({ fontWeight: vars.fontWeight.semibold, color: vars.c
 
 export const value = style({ margin: 0, overflowWrap: 'anywhere' });
 
-export const link = style({
-  color: vars.color.focus,
-  textDecoration: 'underline',
-  textUnderlineOffset: '0.15em',
-  ':hover': { color: vars.color.navy },
-});
-
 export const note = style({ margin: `0 0 ${vars.space['4']}`, maxWidth: vars.size.prose });

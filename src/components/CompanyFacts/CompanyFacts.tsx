@@ -1,3 +1,4 @@
+import { textLink } from '../../styles/link.css';
 import * as styles from './CompanyFacts.css';
 
 export interface Fact {
@@ -26,7 +27,7 @@ export function CompanyFacts({ facts }: { facts: readonly Fact[] }) {
 /** A mailto:, tel: or external link among the facts, or inside a sentence of the legal text. */
 export function FactLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <a href={href} className={styles.link}>
+    <a href={href} className={textLink}>
       {children}
     </a>
   );

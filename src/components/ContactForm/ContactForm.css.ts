@@ -1,5 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { button } from '../../styles/button.css';
+import { textLink } from '../../styles/link.css';
 import { vars } from '../../styles/theme.css';
 
 export const root = style({
@@ -59,27 +61,8 @@ export const note = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const link = style({
-  color: vars.color.focus,
-  textDecoration: 'underline',
-  overflowWrap: 'anywhere',
-});
+// An email address is one long word: let it break rather than widen the note.
+export const link = style([textLink, { overflowWrap: 'anywhere' }]);
 
-export const submit = style({
-  justifySelf: 'start',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: vars.size.target,
-  padding: `${vars.space['2']} ${vars.space['5']}`,
-  border: 'none',
-  borderRadius: vars.radius.full,
-  background: vars.color.accent,
-  color: vars.color.white,
-  font: 'inherit',
-  fontWeight: vars.fontWeight.bold,
-  cursor: 'pointer',
-  transition: 'background-color 120ms ease',
-  ':hover': { background: vars.color.accentHover },
-  ':disabled': { background: vars.color.accentHover, cursor: 'not-allowed' },
-});
+// The form's grid would stretch the button across the column.
+export const submit = style([button({ variant: 'primary' }), { justifySelf: 'start' }]);

@@ -1,4 +1,5 @@
 import { parisYear } from '../../lib/french-date.ts';
+import { plainList } from '../../styles/list.css';
 import * as styles from './Footer.css';
 
 interface FooterLink {
@@ -36,9 +37,9 @@ function Copyright({ template, brand }: { template: string; brand: string }) {
 
 function LinkList({ title, links }: { title: string; links: readonly FooterLink[] }) {
   return (
-    <nav aria-label={title} className={styles.column}>
+    <nav aria-label={title}>
       <h2 className={styles.title}>{title}</h2>
-      <ul className={styles.list}>
+      <ul className={plainList}>
         {links.map((link) => (
           <li key={link.to}>
             <a href={link.to} className={styles.link}>

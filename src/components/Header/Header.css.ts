@@ -1,27 +1,32 @@
 import { style } from '@vanilla-extract/css';
+import { container } from '../../styles/container.css';
+import { plainList } from '../../styles/list.css';
 import { media, vars } from '../../styles/theme.css';
+import { onDark } from '../../styles/tone.css';
 
-export const root = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: 10,
-  background: vars.color.navy,
-  color: vars.color.white,
-  boxShadow: vars.shadow.card,
-});
+export const root = style([
+  onDark,
+  {
+    position: 'sticky',
+    top: 0,
+    zIndex: 10,
+    background: vars.color.navy,
+    color: vars.color.white,
+    boxShadow: vars.shadow.card,
+  },
+]);
 
-export const bar = style({
-  position: 'relative',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['4'],
-  maxWidth: vars.size.content,
-  minHeight: vars.size.headerHeight,
-  margin: '0 auto',
-  padding: `0 ${vars.space['4']}`,
-  '@media': { [media.sm]: { padding: `0 ${vars.space['5']}` } },
-});
+export const bar = style([
+  container({ width: 'content' }),
+  {
+    position: 'relative',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: vars.space['4'],
+    minHeight: vars.size.headerHeight,
+  },
+]);
 
 export const brand = style({
   display: 'inline-flex',
@@ -105,15 +110,15 @@ export const iconClose = style({
   selectors: { [`${root}:has(:popover-open) &`]: { display: 'block' } },
 });
 
-export const links = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['1'],
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': { [media.md]: { flexDirection: 'row', gap: 0 }, [media.lg]: { gap: vars.space['1'] } },
-});
+export const links = style([
+  plainList,
+  {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: vars.space['1'],
+    '@media': { [media.md]: { flexDirection: 'row', gap: 0 }, [media.lg]: { gap: vars.space['1'] } },
+  },
+]);
 
 export const link = style({
   display: 'flex',
@@ -138,23 +143,5 @@ export const link = style({
       textDecorationThickness: vars.size.borderThick,
       textUnderlineOffset: '0.4em',
     },
-    '&:focus-visible': { outlineColor: vars.color.white },
   },
-});
-
-export const cta = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: vars.size.target,
-  padding: `0 ${vars.space['5']}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.accent,
-  color: vars.color.white,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.bold,
-  textDecoration: 'none',
-  whiteSpace: 'nowrap',
-  ':hover': { background: vars.color.accentHover },
-  selectors: { '&:focus-visible': { outlineColor: vars.color.white } },
 });

@@ -1,4 +1,5 @@
 import { Menu, X } from 'lucide-react';
+import { button } from '../../styles/button.css';
 import * as styles from './Header.css';
 
 export interface HeaderProps {
@@ -56,7 +57,7 @@ export function Header({ brand, homeLabel, navLabel, links, cta, openMenuLabel, 
               </li>
             ))}
           </ul>
-          <a href={cta.to} className={styles.cta}>
+          <a href={cta.to} className={button({ variant: 'primary', size: 'compact' })}>
             {cta.label}
           </a>
         </nav>

@@ -1,28 +1,28 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { band } from '../../styles/band.css';
+import { container } from '../../styles/container.css';
+import { onDark } from '../../styles/tone.css';
 import { media, vars } from '../../styles/theme.css';
 
-export const root = style({
-  // A soft glow of lighter navy on the right keeps wide screens from looking empty, at no byte cost.
-  background: `radial-gradient(ellipse at 90% 10%, ${vars.color.navyLight} 0%, transparent 60%), linear-gradient(160deg, ${vars.color.navy} 0%, ${vars.color.navyLight} 100%)`,
-  borderBottom: `${vars.size.rule} solid ${vars.color.accent}`,
-  color: vars.color.navyText,
-});
+export const root = style([
+  onDark,
+  {
+    // A soft glow of lighter navy on the right keeps wide screens from looking empty, at no byte cost.
+    background: `radial-gradient(ellipse at 90% 10%, ${vars.color.navyLight} 0%, transparent 60%), linear-gradient(160deg, ${vars.color.navy} 0%, ${vars.color.navyLight} 100%)`,
+    borderBottom: `${vars.size.rule} solid ${vars.color.accent}`,
+  },
+]);
 
-export const inner = style({
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `${vars.space['8']} ${vars.space['4']}`,
-  '@media': { [media.sm]: { padding: `${vars.space['9']} ${vars.space['5']}` } },
-});
-
-// Markdown inside the hero (# heading, lead paragraph) switches to light-on-navy.
-globalStyle(`${inner} h1`, { color: vars.color.white, maxWidth: '22ch' });
-globalStyle(`${inner} p`, {
-  fontSize: vars.fontSize.md,
-  color: vars.color.navyText,
-  maxWidth: vars.size.prose,
-  '@media': { [media.sm]: { fontSize: vars.fontSize.lg } },
-});
-globalStyle(`${inner} strong`, { color: vars.color.white });
-// The default blue focus ring is too dark to see on navy.
-globalStyle(`${inner} :focus-visible`, { outlineColor: vars.color.white });
+export const inner = style([
+  container({ width: 'content' }),
+  {
+    paddingTop: vars.space['8'],
+    paddingBottom: vars.space['8'],
+    // The lead paragraph inherits a larger size; headings and buttons set their own.
+    fontSize: vars.fontSize.md,
+    vars: { [band.titleMeasure]: '22ch' },
+    '@media': {
+      [media.sm]: { paddingTop: vars.space['9'], paddingBottom: vars.space['9'], fontSize: vars.fontSize.lg },
+    },
+  },
+]);

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { container } from '../../styles/container.css';
 import { media, vars } from '../../styles/theme.css';
 
 export const root = recipe({
@@ -13,9 +14,11 @@ export const root = recipe({
   },
 });
 
-export const inner = style({
-  maxWidth: vars.size.content,
-  margin: '0 auto',
-  padding: `${vars.space['7']} ${vars.space['4']}`,
-  '@media': { [media.sm]: { padding: `${vars.space['8']} ${vars.space['5']}` } },
-});
+export const inner = style([
+  container({ width: 'content' }),
+  {
+    paddingTop: vars.space['7'],
+    paddingBottom: vars.space['7'],
+    '@media': { [media.sm]: { paddingTop: vars.space['8'], paddingBottom: vars.space['8'] } },
+  },
+]);

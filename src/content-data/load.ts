@@ -1,0 +1,20 @@
+/**
+ * Every data file of content/ is imported as JSON by a module of this folder and parsed with its schema
+ * (src/content-schema/) at import, so code gets typed values and a broken file stops the build, the dev
+ * server or the receiver with the same French messages as `npm run check`, which normally reports first.
+ *
+ * The JSON is imported without `with { type: 'json' }`: Vite, tsx, Vitest, Playwright and Netlify's esbuild
+ * accept both forms, but the esbuild that wrangler 3 bundles Cloudflare Functions with rejects the attribute.
+ */
+import * as v from 'valibot';
+import { describeDataIssue, invalidDataFile } from '../content-schema/errors.ts';
+
+export function loadDataFile<const TSchema extends v.GenericSchema>(
+  relative: string,
+  schema: TSchema,
+  data: unknown,
+): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, data);
+  if (result.success) return result.output;
+  throw new Error(invalidDataFile(relative, result.issues.map((issue) => describeDataIssue(relative, issue))));
+}

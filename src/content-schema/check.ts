@@ -19,9 +19,9 @@ export function formatProblems(problems: readonly string[]): string {
 
 /** Everything `npm run check` validates in content/: the MDX files, the data files and their typography. */
 export async function checkContent(root: string, options: CheckOptions = {}): Promise<string[]> {
-  return [
-    ...(await checkMdxContent(root, options)),
-    ...(await checkDataFiles(root)),
-    ...(await checkDataTypography(root)),
-  ];
+  const dataFiles = await checkDataFiles(root);
+  const typography = await checkDataTypography(root);
+  // Pages import the data files: while one is broken, rendering them would only repeat its problem.
+  if (dataFiles.length > 0) return [...dataFiles, ...typography];
+  return [...(await checkMdxContent(root, options)), ...typography];
 }

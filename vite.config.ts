@@ -2,6 +2,7 @@ import mdx from '@mdx-js/rollup';
 import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig, loadEnv } from 'vite';
+import { brandFilesPlugin } from './scripts/brand-files-plugin.ts';
 import { simulationNotice } from './scripts/simulation-notice.ts';
 import { contentCheck } from './scripts/content-check-plugin.ts';
 import { contactRecipientsFrom } from './src/forms/contact-recipients.ts';
@@ -18,6 +19,8 @@ export default defineConfig(({ mode }) => ({
     reactRouter(),
     // Says when the form only simulates the sending (no VITE_CONTACT_ENDPOINT).
     simulationNotice(),
+    // favicon.svg and site.webmanifest, from the brand colours and content/seo.json.
+    brandFilesPlugin(),
   ],
   // One stylesheet for the whole site (about 5 KB gzip): one render-blocking request on the first page,
   // then cached, instead of six to eight small ones per page.

@@ -5,30 +5,27 @@
  * - og-image.png 1200 × 630: the card social networks show when a page is shared;
  * - favicon.ico (32 × 32), apple-touch-icon.png (180), icon-192/512.png, icon-maskable-512.png (web manifest).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { brand } from '../src/content-data/brand.ts';
+import { logoGlyph as glyph, logoTile } from '../src/brand-files.ts';
 import { seo } from '../src/content-data/seo.ts';
+import { brandColors } from '../src/styles/brand-colors.ts';
 
-const navy = '#0b1f3a';
-const accent = '#c2410c';
-const mark = readFileSync('public/favicon.svg', 'utf8');
-// The mark without its rounded navy tile, for icons that bring their own background.
-const glyph = (size: number) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="${size}" height="${size}">` +
-  `<path d="M18 46V18h14a10 10 0 0 1 0 20h-6v8z" fill="#fff"/><path d="M26 24v8h6a4 4 0 0 0 0-8z" fill="${navy}"/>` +
-  `<circle cx="47" cy="44" r="5" fill="${accent}"/></svg>`;
+// The same colours and mark as the theme, the favicon and the manifest.
+const { navy, navyText, accent, white } = brandColors;
+const mark = logoTile();
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 const ogHtml = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><style>
   html, body { margin: 0; width: 1200px; height: 630px; }
-  body { box-sizing: border-box; padding: 72px 88px; background: ${navy}; color: #fff;
+  body { box-sizing: border-box; padding: 72px 88px; background: ${navy}; color: ${white};
     font-family: "DejaVu Sans", system-ui, sans-serif; display: flex; flex-direction: column; justify-content: space-between; }
   .brand { display: flex; align-items: center; gap: 24px; font-size: 44px; font-weight: 700; }
   .brand svg { width: 88px; height: 88px; }
   h1 { margin: 0; font-size: 60px; line-height: 1.15; letter-spacing: -0.02em; max-width: 980px; }
-  p { margin: 0; font-size: 30px; color: #dbe4f0; }
+  p { margin: 0; font-size: 30px; color: ${navyText}; }
   .bar { width: 120px; height: 10px; border-radius: 5px; background: ${accent}; margin-bottom: 28px; }
 </style></head><body>
   <div class="brand">${mark.replace('<svg ', '<svg aria-hidden="true" ')}<span>${escape(brand.name)}</span></div>
@@ -70,8 +67,7 @@ async function shoot(html: string, width: number, height: number, transparent = 
 }
 
 writeFileSync('public/og-image.png', await shoot(ogHtml, 1200, 630));
-const tile = (size: number) => mark.replace('<svg ', `<svg width="${size}" height="${size}" `);
-writeFileSync('public/favicon.ico', icoFromPng(await shoot(iconHtml(32, tile(32), 'transparent'), 32, 32, true), 32));
+writeFileSync('public/favicon.ico', icoFromPng(await shoot(iconHtml(32, logoTile(32), 'transparent'), 32, 32, true), 32));
 // Home-screen icons: full-bleed navy, the platform rounds the corners itself.
 writeFileSync('public/apple-touch-icon.png', await shoot(iconHtml(180, glyph(150), navy), 180, 180));
 writeFileSync('public/icon-192.png', await shoot(iconHtml(192, glyph(160), navy), 192, 192));

@@ -8,12 +8,14 @@ import type { PageFrontmatter } from './content-schema/schema.ts';
 import type { SeoContent } from './content-schema/seo-schema.ts';
 import { canonicalPath, isIndexed } from './registry.ts';
 import { absoluteUrl, siteUrl } from './site-url.ts';
+import { brandColors } from './styles/brand-colors.ts';
 
 /** Made for the site (public/og-image.png); size declared so platforms lay the card out before fetching it. */
 export const ogImage = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const;
 /** Raster logo for search engines (they want at least 112 × 112 px). */
 export const logoPath = '/icon-512.png';
-export const themeColor = '#0b1f3a';
+/** The browser's toolbar on phones takes the header's navy. */
+export const themeColor: string = brandColors.navy;
 
 /**
  * Page frontmatter was validated against `pageSchema` when the MDX file was compiled,

@@ -4,7 +4,7 @@
  * changes in one place.
  */
 import { createGlobalTheme } from '@vanilla-extract/css';
-import { brand } from './brand.ts';
+import { brandColors as brand } from './brand-colors.ts';
 
 // Named once: each is both a fixed colour and the default of a tone slot below.
 const text = '#1a2433';

@@ -132,7 +132,10 @@ test.describe('icons and manifest', () => {
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     expect(hrefs).toEqual(expect.arrayContaining(['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/site.webmanifest']));
     for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
-    const manifest = (await (await request.get('/site.webmanifest')).json()) as {
+    const manifestResponse = await request.get('/site.webmanifest');
+    // Browsers ignore a manifest served with another type.
+    expect(manifestResponse.headers()['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = (await manifestResponse.json()) as {
       lang: string;
       start_url: string;
       icons: { src: string; sizes: string }[];

@@ -4,7 +4,7 @@
  * (both written at build time), and the share image and app icons (`scripts/generate-images.ts`).
  * Change a colour here and every one of them follows.
  */
-export const brand = {
+export const brandColors = {
   /** Deep navy carries trust: header, footer, hero, icon background. */
   navy: '#0b1f3a',
   navyLight: '#16325c',

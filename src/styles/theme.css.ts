@@ -41,7 +41,6 @@ export const vars = createGlobalTheme(':root', {
     focus,
   },
   space: {
-    '0': '0',
     '1': '0.25rem',
     '2': '0.5rem',
     '3': '0.75rem',
@@ -73,7 +72,6 @@ export const vars = createGlobalTheme(':root', {
     display: 'clamp(4rem, 3rem + 8vw, 7rem)',
   },
   fontWeight: {
-    regular: '400',
     semibold: '600',
     bold: '700',
   },

@@ -32,16 +32,15 @@ export const box = style({
   strokeWidth: vars.diagram.line,
 });
 
+// The drawing is inline SVG: its text inherits the page's font, and only sets its size and weight.
 export const label = style({
   fill: vars.color.navy,
-  fontFamily: vars.font.body,
   fontSize: vars.diagram.label,
   fontWeight: vars.fontWeight.bold,
 });
 
 export const detail = style({
   fill: vars.color.textMuted,
-  fontFamily: vars.font.body,
   fontSize: vars.diagram.detail,
 });
 
@@ -51,7 +50,6 @@ export const arrowHead = style({ fill: vars.color.accent });
 
 export const arrowLabel = style({
   fill: vars.color.accentHover,
-  fontFamily: vars.font.body,
   fontSize: vars.diagram.detail,
   fontWeight: vars.fontWeight.semibold,
 });

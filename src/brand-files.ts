@@ -28,14 +28,14 @@ export function logoGlyph(size: number): string {
 }
 
 /** The icons the manifest lists; scripts/generate-images.ts draws them into public/. */
-export const manifestIcons = [
+const manifestIcons = [
   { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
   { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
   { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ] as const;
 
 /** site.webmanifest: the name a phone shows under the home-screen icon comes from content/seo.json. */
-export function webManifest(): string {
+function webManifest(): string {
   const manifest = {
     name: seo.appName,
     short_name: seo.appName,

@@ -40,6 +40,7 @@ export function Island<P extends object>({ name, component: Widget, props, error
       <script
         type="application/json"
         data-island-data={name}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data, never executed, with every < escaped by serializeIslandData.
         dangerouslySetInnerHTML={{ __html: serializeIslandData({ props, errorCopy }) }}
       />
     </>

@@ -19,6 +19,7 @@ const globalFetch: Fetch = (input, init) => fetch(input, init);
 /** Line breaks and other control characters would let a name add headers to the email: one line only. */
 export function singleLine(value: string): string {
   return value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must not reach a header or a log line.
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();

@@ -127,7 +127,8 @@ test('an empty submission shows every message under its field, marks the fields 
     const below = page.locator(`#${describedBy}`);
     await expect(below).toHaveText(message);
     const [fieldBox, messageBox] = [await field.boundingBox(), await below.boundingBox()];
-    expect(messageBox!.y).toBeGreaterThanOrEqual(fieldBox!.y + fieldBox!.height);
+    if (!fieldBox || !messageBox) throw new Error('the field and its message must both be laid out');
+    expect(messageBox.y).toBeGreaterThanOrEqual(fieldBox.y + fieldBox.height);
   }
   await expect(fields.name).toBeFocused();
 });

@@ -41,6 +41,7 @@ export function Toaster() {
   }, [overflow]);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering only pauses the toasts' timers; nothing here needs a role or the keyboard.
     <div className={styles.region} onMouseEnter={handlers.startPause} onMouseLeave={handlers.endPause}>
       {shown.map((item) => (
         <div

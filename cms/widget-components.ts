@@ -4,7 +4,7 @@
  * Nothing here is written by hand per widget, so the editor cannot drift from what `npm run check` accepts.
  */
 import { fields } from '@keystatic/core';
-import { block, repeating, wrapper, type ContentComponent } from '@keystatic/core/content-components';
+import { block, inline, repeating, wrapper, type ContentComponent } from '@keystatic/core/content-components';
 import * as v from 'valibot';
 import { widgets, type WidgetSpec } from '../src/mdx/widgets/index.ts';
 
@@ -74,17 +74,24 @@ export function settingFields(spec: WidgetSpec) {
 }
 
 /**
- * `none` → a block (a self-closing tag); `inline` and `block` → a wrapper, which Keystatic writes over
+ * Self-closing widgets written inside a sentence (`écrivez-nous à <CompanyEmail />.`): Keystatic needs to
+ * know them as inline, apart from those that stand on a line of their own. The widget schemas do not say it;
+ * tests/unit/cms-config.test.ts checks this list against every use in content/.
+ */
+export const inlineWidgets: readonly string[] = ['CompanyEmail'];
+
+/**
+ * `none` → a block (a self-closing tag on its own line), or an inline element for the widgets above; `inline` and `block` → a wrapper, which Keystatic writes over
  * several lines with its text in a paragraph (the site unwraps a lone paragraph of an inline widget);
  * a list of widgets → a repeating block that offers only those.
  */
-export function widgetComponent(spec: WidgetSpec): ContentComponent {
+export function widgetComponent(name: string, spec: WidgetSpec): ContentComponent {
   const common = { label: spec.label, description: spec.description, schema: settingFields(spec) };
-  if (spec.children === 'none') return block(common);
+  if (spec.children === 'none') return inlineWidgets.includes(name) ? inline(common) : block(common);
   if (typeof spec.children === 'object') return repeating({ ...common, children: [...spec.children.widgets] });
   return wrapper(common);
 }
 
 export const widgetComponents: Record<string, ContentComponent> = Object.fromEntries(
-  Object.entries(widgets).map(([name, spec]) => [name, widgetComponent(spec)]),
+  Object.entries(widgets).map(([name, spec]) => [name, widgetComponent(name, spec)]),
 );

@@ -4,7 +4,7 @@
  * settings, titles and choices as the widget schemas, a singleton for every page of the registry, the
  * ordered collections, and the storage chosen from the environment.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { makeConfig, type Orders } from '../../cms/keystatic.config.ts';
 import { readOrders } from '../../cms/server.ts';
 import { storageFrom, storageSettingsFrom } from '../../cms/storage.ts';
-import { widgetComponents } from '../../cms/widget-components.ts';
+import { inlineWidgets, widgetComponents } from '../../cms/widget-components.ts';
 import { pages } from '../../src/registry.ts';
 import { widgets } from '../../src/mdx/widgets/index.ts';
 
@@ -45,7 +45,8 @@ describe('editor blocks and widget schemas', () => {
       });
 
       it('takes what the schema allows between its tags', () => {
-        const expected = spec.children === 'none' ? 'block' : typeof spec.children === 'object' ? 'repeating' : 'wrapper';
+        const none = inlineWidgets.includes(name) ? 'inline' : 'block';
+        const expected = spec.children === 'none' ? none : typeof spec.children === 'object' ? 'repeating' : 'wrapper';
         expect(component(name).kind).toBe(expected);
         if (typeof spec.children === 'object') expect(component(name).children).toEqual(spec.children.widgets);
       });
@@ -72,6 +73,20 @@ describe('editor blocks and widget schemas', () => {
       }
     });
   }
+});
+
+describe('self-closing widgets inside a sentence', () => {
+  it('are the editor’s inline widgets, and only they', () => {
+    const files = ['pages', 'faq', 'terms', 'legal'].flatMap((folder) =>
+      readdirSync(path.join(root, 'content', folder)).map((file) => readFileSync(path.join(root, 'content', folder, file), 'utf8')),
+    );
+    const used = (pattern: RegExp) => new Set(files.flatMap((text) => [...text.matchAll(pattern)].map((match) => match[1]!)));
+    // A tag with text before it on its line sits inside a sentence; alone on its line, it is a block.
+    const inSentence = used(/^[ \t]*[^<\s].*<([A-Z]\w*)\b[^>]*\/>/gm);
+    const onOwnLine = used(/^[ \t]*<([A-Z]\w*)\b[^>]*\/>[ \t]*$/gm);
+    expect([...inSentence].sort()).toEqual([...inlineWidgets].sort());
+    for (const name of inlineWidgets) expect(onOwnLine.has(name)).toBe(false);
+  });
 });
 
 describe('editor entries', () => {

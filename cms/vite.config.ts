@@ -3,6 +3,7 @@
  * this folder. Local mode writes into content/ on disk, so the server listens on 127.0.0.1 only: nobody
  * else on the network can write into the repository.
  */
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
@@ -35,6 +36,8 @@ export default defineConfig(({ mode }) => {
       port: Number(env.CMS_PORT ?? 4400),
       strictPort: true,
       open: false,
+      // A copy of the repository may link node_modules from elsewhere (the end-to-end test does).
+      fs: { allow: [root, realpathSync(path.join(root, 'node_modules'))] },
     },
     // Keystatic is large: bundling it once at start keeps the first page load quick.
     optimizeDeps: { include: ['@keystatic/core', '@keystatic/core/ui', '@keystatic/core/content-components', 'react', 'react-dom/client'] },

@@ -81,7 +81,12 @@ export function keystaticServer(options: { contentDir: string; storage: StorageS
     load: (id) => (id === `\0${ordersModule}` ? `export default ${JSON.stringify(readOrders(contentDir))};` : undefined),
     configureServer(server) {
       // The server's config needs no orders: they only sort the browser's lists.
-      const handler = makeGenericAPIRouteHandler({ config: makeConfig(storage, { faq: {}, terms: {}, legal: {} }), localBaseDirectory: contentDir });
+      // In GitHub mode, Keystatic's setup page writes the new GitHub App's id, secrets and slug into .env
+      // (git-ignored), under these names; the handler reads the secrets from the environment.
+      const handler = makeGenericAPIRouteHandler(
+        { config: makeConfig(storage, { faq: {}, terms: {}, legal: {} }), localBaseDirectory: contentDir },
+        { slugEnvName: 'KEYSTATIC_GITHUB_APP_SLUG' },
+      );
       // A saved entry may change its position: the next page load reads the orders again.
       server.watcher.add(contentDir);
       server.watcher.on('change', (file) => {

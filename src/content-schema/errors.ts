@@ -1,10 +1,7 @@
 /**
- * Content errors, in French, for the people who edit `content/`.
- * Every message names the file (and line when known), what is wrong, and how to fix it:
+ * How a content problem is carried: the file (and line when known), and the French sentence of ./messages.ts:
  *   content/faq/cout.mdx:2 → « question » est obligatoire. Ajoutez une ligne « question: … » en haut du fichier, entre les deux lignes ---.
  */
-import * as v from 'valibot';
-
 export class ContentError extends Error {
   override name = 'ContentError';
   constructor(
@@ -16,18 +13,6 @@ export class ContentError extends Error {
     super(`${file}${line ? `:${line}` : ''} → ${problem}`);
   }
 }
-
-/**
- * Mistakes MDX accepts, or reports in technical English, each with its own explanation: the remark plugin
- * src/mdx/remark-editor-mistakes.ts and the check (src/content-schema/check.ts, for MDX's own syntax errors) share them.
- */
-export const bracesProblem = 'les accolades { } sont réservées ; pour les afficher, écrivez \\{ et \\}';
-export const unclosedFrontmatterProblem =
-  "le bloc d'en-tête commencé ligne 1 n'est pas fermé : ajoutez une ligne --- après le dernier champ";
-export const esmProblem =
-  "ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule)";
-export const commentProblem =
-  "commentaire HTML <!-- … --> : les commentaires s'écrivent {/* … */} dans ces fichiers. Remplacez <!-- par {/* et --> par */}";
 
 /** The candidate closest to a misspelt name (`titel` → `title`), if one is close enough to be a typo. */
 export function closest(name: string, candidates: readonly string[]): string | undefined {
@@ -51,54 +36,6 @@ export function closest(name: string, candidates: readonly string[]): string | u
   return best?.candidate;
 }
 
-/** Turns valibot issues on a frontmatter object into one French sentence per field. */
-export function describeFrontmatterIssues(
-  issues: readonly v.BaseIssue<unknown>[],
-  knownFields: readonly string[],
-): { field: string; problem: string }[] {
-  const described = issues.map((issue) => {
-    const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-    // valibot reports a key that the schema does not know with `expected: 'never'`.
-    if (issue.type === 'strict_object' && issue.expected === 'never' && field) {
-      const guess = closest(field, knownFields);
-      return {
-        field,
-        problem: `champ inconnu « ${field} ».${guess ? ` Vouliez-vous dire « ${guess} » ?` : ''} Champs possibles : ${knownFields.join(', ')}. Corrigez l'orthographe ou supprimez la ligne.`,
-      };
-    }
-    if (issue.input === undefined && field) {
-      return {
-        field,
-        problem: `« ${field} » est obligatoire. Ajoutez une ligne « ${field}: … » en haut du fichier, entre les deux lignes ---.`,
-      };
-    }
-    if (!field) {
-      return {
-        field,
-        problem: `l'en-tête (frontmatter) est absent ou mal formé. Le fichier doit commencer par une ligne ---, puis les champs (${knownFields.join(', ')}), puis une ligne ---.`,
-      };
-    }
-    // Length limits: say how long the text is now, so the editor knows how much to cut or add.
-    if (issue.type === 'max_length') return { field, problem: `${issue.message} (actuellement ${issue.received}) : raccourcissez le texte.` };
-    if (issue.type === 'min_length') return { field, problem: `${issue.message} (actuellement ${issue.received}) : complétez le texte.` };
-    return { field, problem: `${issue.message}.` };
-  });
-  // A misspelt field also makes the right one "missing": the unknown name is what the editor typed, so say it first.
-  return described.sort((a, b) => Number(!a.problem.startsWith('champ inconnu')) - Number(!b.problem.startsWith('champ inconnu')));
-}
-
-/**
- * Why an internal link target is not a page, or `undefined` when it is one.
- * Valid targets: a path of the route registry (src/registry.ts), optionally followed by `#ancre` or `?…`.
- */
-export function unknownInternalLink(target: string, pagePaths: readonly string[]): string | undefined {
-  const pathname = target.replace(/[?#].*$/, '');
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (pathname === '' || pagePaths.includes(normalised)) return undefined;
-  const guess = closest(normalised, pagePaths);
-  return `lien interne inconnu : ${target} (pages existantes : ${pagePaths.join(', ')}).${guess ? ` Vouliez-vous dire ${guess} ?` : ''} Corrigez l'adresse du lien ou choisissez une de ces pages.`;
-}
-
 /** Several problems found in one file: `npm run check` lists each; the build shows them all at once. */
 export class ContentErrors extends Error {
   override name = 'ContentErrors';
@@ -106,27 +43,3 @@ export class ContentErrors extends Error {
     super(errors.map((error) => error.message).join('\n'));
   }
 }
-
-/** The messages about widget settings (`<Card icon="walet">`), checked against src/mdx/widgets/index.ts. */
-export const widgetMessages = {
-  wrongChoice: (tag: string, value: string, guess: string | undefined, words: { unknown: string; choices: string }, values: readonly string[]) =>
-    `${tag} : « ${value} » n'est pas ${words.unknown}.${guess ? ` Vouliez-vous dire « ${guess} » ?` : ''} ${words.choices} : ${values.join(', ')}.`,
-  wrongValue: (tag: string, setting: string, title: string) =>
-    `${tag} : la valeur de « ${setting} » (${title}) ne convient pas. Écrivez un texte entre guillemets : ${setting}="…".`,
-  emptyValue: (tag: string, setting: string, title: string) =>
-    `${tag} : « ${setting} » (${title}) est vide. Écrivez un texte entre les guillemets, ou supprimez le réglage s'il est facultatif.`,
-  unknownSetting: (tag: string, widget: string, setting: string, guess: string | undefined, settings: readonly string[]) =>
-    settings.length === 0
-      ? `${tag} : <${widget}> n'a aucun réglage. Supprimez ${setting}="…" de la balise.`
-      : `${tag} : réglage inconnu « ${setting} ».${guess ? ` Vouliez-vous dire « ${guess} » ?` : ''} Réglages possibles de <${widget}> : ${settings.join(', ')}. Corrigez l'orthographe ou supprimez ce réglage.`,
-  notQuoted: (tag: string, setting: string) =>
-    `${tag} : la valeur de « ${setting} » doit s'écrire entre guillemets droits, par exemple ${setting}="…".`,
-  spread: (widget: string) =>
-    `<${widget}> : une expression entre accolades { } ne peut pas remplacer les réglages. Écrivez chaque réglage sous la forme nom="valeur".`,
-  missingSetting: (widget: string, setting: string, title: string) =>
-    `<${widget}> : le réglage « ${setting} » (${title}) est obligatoire. Ajoutez ${setting}="…" dans la balise.`,
-  noChildren: (widget: string) =>
-    `<${widget}> ne prend pas de contenu entre ses balises : écrivez <${widget} /> seul, et mettez le texte avant ou après.`,
-  onlyWidgets: (widget: string, allowed: readonly string[], found: string) =>
-    `<${widget}> ne peut contenir que des ${allowed.map((name) => `<${name}>`).join(', ')} ; ${found} n'y a pas sa place. Sortez-le de <${widget}> ou mettez-le dans un ${allowed.map((name) => `<${name}>`).join(', ')}.`,
-} as const;

@@ -13,6 +13,7 @@ import type { MDXContent } from 'mdx/types';
 import { VFile } from 'vfile';
 import { createServer, type Plugin } from 'vite';
 import { mdxOptions } from '../mdx/pipeline.ts';
+import { mdxMessages } from './messages.ts';
 
 /** The project root: where src/ and the widgets live (a test fixture holds only content/). */
 // From the module's own path (a string): test environments such as jsdom replace the global URL class.
@@ -42,7 +43,7 @@ async function explainRenderError(error: unknown, target: RenderTarget): Promise
   // An attribute the error names (`<Card icon="fusee">`) points to its line.
   const line = lineOf(source, /\b[\w-]+="[^"]*"/.exec(message)?.[0]);
   const where = `${target.relative}${line ? `:${line}` : ''}`;
-  return `${where} → le contenu ne peut pas être affiché (${detail}). Vérifiez les balises de ce fichier et leurs attributs (noms et valeurs, voir content/README.md) ; si tout semble juste, demandez à un développeur.`;
+  return `${where} → ${mdxMessages.renderError(detail)}`;
 }
 
 /**

@@ -1,23 +1,24 @@
 /**
  * Frontmatter schemas: every field an editor may write at the top of a `content/` MDX file,
  * documented here and nowhere else. The build and `npm run check` validate each file against
- * the schema of its folder; a broken field stops them with a French message (see ./errors.ts).
+ * the schema of its folder; a broken field stops them with a French message (see ./messages.ts).
  *
  * Schemas have no transforms, so the type a page reads is exactly what the editor wrote.
  */
 import * as v from 'valibot';
+import { fieldMessages } from './messages.ts';
 
 const text = (field: string, min: number, max: number) =>
   v.pipe(
-    v.string(`« ${field} » doit être un texte`),
-    v.minLength(min, `« ${field} » doit contenir au moins ${min} caractères`),
-    v.maxLength(max, `« ${field} » doit contenir au plus ${max} caractères`),
+    v.string(fieldMessages.notText(field)),
+    v.minLength(min, fieldMessages.tooShort(field, min)),
+    v.maxLength(max, fieldMessages.tooLong(field, max)),
   );
 
 const order = v.pipe(
-  v.number('« order » doit être un nombre entier (par exemple : order: 3)'),
-  v.integer('« order » doit être un nombre entier (par exemple : order: 3)'),
-  v.minValue(1, '« order » doit être supérieur ou égal à 1'),
+  v.number(fieldMessages.orderNotInteger),
+  v.integer(fieldMessages.orderNotInteger),
+  v.minValue(1, fieldMessages.orderTooSmall),
   v.title('Position'),
   v.description('Place dans la liste : 1 pour la première. Deux fichiers ne peuvent pas avoir le même numéro.'),
 );

@@ -8,7 +8,8 @@ import type { Program as EstreeProgram } from 'estree-jsx';
 import type { Nodes, PhrasingContent, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { bracesProblem, ContentError, esmProblem, unclosedFrontmatterProblem } from '../content-schema/errors.ts';
+import { ContentError } from '../content-schema/errors.ts';
+import { esmProblem, mdxMessages, unclosedFrontmatterProblem } from '../content-schema/messages.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 
 /** An expression that holds only a comment (an editor's note in braces), or nothing, renders nothing: allowed. */
@@ -78,10 +79,7 @@ function checkLinks(tree: Root, fail: (problem: string, line: number | undefined
         }
         offset += run.text.length;
       }
-      fail(
-        `lien Markdown mal formé : « ${excerpt(text, match.index, match[0].length)} ». Les crochets [ ] et les parenthèses ( ) d'un lien vont par paires : [texte du lien](/adresse), sans espace entre ] et (.`,
-        line,
-      );
+      fail(mdxMessages.brokenLink(excerpt(text, match.index, match[0].length)), line);
     }
   });
 }
@@ -101,7 +99,7 @@ export function remarkEditorMistakes() {
     visit(tree, (node) => {
       if (node.type === 'mdxjsEsm') fail(`${esmProblem}.`, node.position?.start.line);
       if ((node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') && !isCommentOnly(node)) {
-        fail(`{${node.value}} : ${bracesProblem} (ici : \\{${node.value}\\}).`, node.position?.start.line);
+        fail(mdxMessages.braces(node.value), node.position?.start.line);
       }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         for (const attribute of node.attributes) {
@@ -112,10 +110,7 @@ export function remarkEditorMistakes() {
                 ? attribute.value.value
                 : undefined;
           if (expression !== undefined) {
-            fail(
-              `{${expression}} dans la balise <${node.name ?? ''}> : ${bracesProblem}. Une valeur s'écrit entre guillemets droits : nom="texte".`,
-              attribute.position?.start.line ?? node.position?.start.line,
-            );
+            fail(mdxMessages.bracesInTag(expression, node.name ?? ''), attribute.position?.start.line ?? node.position?.start.line);
           }
         }
       }

@@ -9,7 +9,8 @@ import type { VFile } from 'vfile';
 import * as v from 'valibot';
 import { isMap, isScalar, parseDocument, LineCounter } from 'yaml';
 import { collectionOf, collections } from '../content-schema/schema.ts';
-import { ContentError, describeFrontmatterIssues } from '../content-schema/errors.ts';
+import { ContentError } from '../content-schema/errors.ts';
+import { describeFrontmatterIssues, mdxMessages } from '../content-schema/messages.ts';
 
 /** `content/faq/cout.mdx`: the file as the editor sees it, from the project root (the vfile's cwd). */
 export function relativeContentPath(file: VFile): string {
@@ -33,7 +34,7 @@ export function remarkFrontmatterSchema() {
       const line = firstLine + (error?.linePos?.[0].line ?? 1) - 1;
       throw new ContentError(
         relative,
-        `l'en-tête (frontmatter) n'est pas du YAML valide. Chaque ligne doit avoir la forme « champ: valeur » ; mettez entre guillemets une valeur qui contient « : » ou commence par un caractère spécial.`,
+        mdxMessages.invalidYaml,
         line,
       );
     }

@@ -9,7 +9,8 @@ import type { Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { ContentError, unknownInternalLink } from '../content-schema/errors.ts';
+import { ContentError } from '../content-schema/errors.ts';
+import { unknownInternalLink } from '../content-schema/messages.ts';
 import { pages } from '../registry.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 

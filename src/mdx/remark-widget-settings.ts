@@ -9,7 +9,8 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import * as v from 'valibot';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { closest, ContentError, ContentErrors, widgetMessages as say } from '../content-schema/errors.ts';
+import { closest, ContentError, ContentErrors } from '../content-schema/errors.ts';
+import { widgetMessages as say } from '../content-schema/messages.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 import { choiceWords, isWidgetName, widgets, type WidgetSpec } from './widgets/index.ts';
 

@@ -9,6 +9,7 @@ import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { closest, ContentError } from '../content-schema/errors.ts';
+import { mdxMessages } from '../content-schema/messages.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 import { isWidgetName, widgets, type WidgetName } from './widgets/index.ts';
 
@@ -52,7 +53,7 @@ export function remarkWidgets() {
         const guess = closest(name, Object.keys(widgets));
         throw new ContentError(
           relativeContentPath(file),
-          `composant inconnu <${name}>.${guess ? ` Vouliez-vous dire <${guess}> ?` : ''} Composants disponibles : ${Object.keys(widgets).join(', ')}. Vérifiez l'orthographe (majuscules comprises) ou retirez la balise.`,
+          mdxMessages.unknownComponent(name, guess, Object.keys(widgets)),
           node.position?.start.line,
         );
       }

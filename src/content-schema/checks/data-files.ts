@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
 import { pages } from '../../registry.ts';
-import { unknownInternalLink } from '../errors.ts';
+import { unknownInternalLink } from '../messages.ts';
 import { contactReceiverSchema } from '../contact-receiver-schema.ts';
 import { siteSchema } from '../site-schema.ts';
 

@@ -12,6 +12,7 @@ import { mdxOptions } from '../../mdx/pipeline.ts';
 import { pages } from '../../registry.ts';
 import { createContentRenderer, type RenderTarget } from '../render-check.ts';
 import { collectionOf, orderedCollections } from '../schema.ts';
+import { mdxMessages } from '../messages.ts';
 import { toMessages } from './mdx-syntax.ts';
 
 export async function mdxFiles(dir: string): Promise<string[]> {
@@ -76,7 +77,7 @@ export async function checkMdxContent(root: string, { requireAllPages = true }: 
         const line = /^---\r?\n([\s\S]*?)^order:/m.exec(await readFile(path.join(root, other), 'utf8'));
         const lineNumber = line ? line[0].split('\n').length : undefined;
         problems.push(
-          `${other}${lineNumber ? `:${lineNumber}` : ''} → « order: ${order} » est déjà utilisé par ${first}. Deux fichiers de content/${collection}/ ne peuvent pas avoir le même numéro : choisissez un numéro libre (par exemple order: ${free}) et, si besoin, décalez les autres.`,
+          `${other}${lineNumber ? `:${lineNumber}` : ''} → ${mdxMessages.duplicateOrder(order, first ?? '', collection, free)}`,
         );
       }
     }
@@ -86,7 +87,7 @@ export async function checkMdxContent(root: string, { requireAllPages = true }: 
     for (const page of pages) {
       if (!existsSync(path.join(root, 'content', 'pages', page.content))) {
         problems.push(
-          `content/pages/${page.content} → fichier introuvable : c'est le texte de la page ${page.path} (voir src/registry.ts). Remettez le fichier ou demandez à un développeur de retirer la page.`,
+          `content/pages/${page.content} → ${mdxMessages.missingPage(page.path)}`,
         );
       }
     }

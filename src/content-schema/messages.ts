@@ -1,0 +1,143 @@
+/**
+ * Every French message `npm run check` and the build show editors, in one place: the wording is reviewed here,
+ * the checks (./checks/, src/mdx/remark-*.ts) only decide when to say it. Each message names what is wrong and
+ * how to fix it; the caller adds the file and line (`content/faq/cout.mdx:2 → …`, see ./errors.ts).
+ */
+import type * as v from 'valibot';
+import { closest } from './errors.ts';
+
+/**
+ * Mistakes MDX accepts, or reports in technical English, each with its own explanation: the remark plugin
+ * src/mdx/remark-editor-mistakes.ts and the check (./checks/mdx-syntax.ts, for MDX's own syntax errors) share them.
+ */
+export const bracesProblem = 'les accolades { } sont réservées ; pour les afficher, écrivez \\{ et \\}';
+export const unclosedFrontmatterProblem =
+  "le bloc d'en-tête commencé ligne 1 n'est pas fermé : ajoutez une ligne --- après le dernier champ";
+export const esmProblem =
+  "ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule)";
+export const commentProblem =
+  "commentaire HTML <!-- … --> : les commentaires s'écrivent {/* … */} dans ces fichiers. Remplacez <!-- par {/* et --> par */}";
+
+/** Markdown, frontmatter and file-level mistakes found by the remark plugins and the MDX check. */
+export const mdxMessages = {
+  brokenLink: (excerpt: string) =>
+    `lien Markdown mal formé : « ${excerpt} ». Les crochets [ ] et les parenthèses ( ) d'un lien vont par paires : [texte du lien](/adresse), sans espace entre ] et (.`,
+  braces: (expression: string) => `{${expression}} : ${bracesProblem} (ici : \\{${expression}\\}).`,
+  bracesInTag: (expression: string, tag: string) =>
+    `{${expression}} dans la balise <${tag}> : ${bracesProblem}. Une valeur s'écrit entre guillemets droits : nom="texte".`,
+  invalidYaml:
+    "l'en-tête (frontmatter) n'est pas du YAML valide. Chaque ligne doit avoir la forme « champ: valeur » ; mettez entre guillemets une valeur qui contient « : » ou commence par un caractère spécial.",
+  unknownComponent: (name: string, guess: string | undefined, available: readonly string[]) =>
+    `composant inconnu <${name}>.${guess ? ` Vouliez-vous dire <${guess}> ?` : ''} Composants disponibles : ${available.join(', ')}. Vérifiez l'orthographe (majuscules comprises) ou retirez la balise.`,
+  duplicateOrder: (order: number, first: string, collection: string, free: number) =>
+    `« order: ${order} » est déjà utilisé par ${first}. Deux fichiers de content/${collection}/ ne peuvent pas avoir le même numéro : choisissez un numéro libre (par exemple order: ${free}) et, si besoin, décalez les autres.`,
+  missingPage: (pagePath: string) =>
+    `fichier introuvable : c'est le texte de la page ${pagePath} (voir src/registry.ts). Remettez le fichier ou demandez à un développeur de retirer la page.`,
+  renderError: (detail: string) =>
+    `le contenu ne peut pas être affiché (${detail}). Vérifiez les balises de ce fichier et leurs attributs (noms et valeurs, voir content/README.md) ; si tout semble juste, demandez à un développeur.`,
+} as const;
+
+/** The limits of a frontmatter field, as valibot messages (src/content-schema/schema.ts). */
+export const fieldMessages = {
+  notText: (field: string) => `« ${field} » doit être un texte`,
+  tooShort: (field: string, min: number) => `« ${field} » doit contenir au moins ${min} caractères`,
+  tooLong: (field: string, max: number) => `« ${field} » doit contenir au plus ${max} caractères`,
+  orderNotInteger: '« order » doit être un nombre entier (par exemple : order: 3)',
+  orderTooSmall: '« order » doit être supérieur ou égal à 1',
+} as const;
+
+/** MDX's own syntax errors are technical English; these are the ones editors actually make. */
+export function explainSyntaxError(reason: string): string {
+  let match = /^Expected a closing tag for `<(\w*)>` \((\d+):/.exec(reason);
+  if (match) {
+    return `la balise <${match[1]}> ouverte ligne ${match[2]} n'est jamais fermée. Ajoutez </${match[1]}> à la fin de son contenu (ou écrivez <${match[1]} /> si elle n'a pas de contenu).`;
+  }
+  match = /^Unexpected closing tag `<\/(\w*)>`, expected corresponding closing tag for `<(\w*)>` \((\d+):/.exec(reason);
+  if (match) {
+    return `la balise fermante </${match[1]}> ne correspond pas à la balise <${match[2]}> ouverte ligne ${match[3]}. Les deux noms doivent être identiques, majuscules comprises.`;
+  }
+  if (/^Unexpected closing (slash|tag)/.test(reason)) {
+    return `balise fermante </…> sans balise ouvrante correspondante. Supprimez-la ou ajoutez la balise ouvrante plus haut.`;
+  }
+  if (/expected a corresponding closing brace for `\{`|Could not parse expression/.test(reason)) {
+    return `accolade { sans accolade } correspondante. Dans le texte, les accolades sont réservées : écrivez \\{ pour afficher « { », ou supprimez-la.`;
+  }
+  if (/to create a comment in MDX/.test(reason)) return `${commentProblem}.`;
+  if (/^Could not parse import\/exports/.test(reason)) return `${esmProblem}.`;
+  if (/^Unexpected character .* (before name|in name|after name|before attribute)/.test(reason)) {
+    return `signe < mal placé. Pour afficher « < » dans le texte, écrivez \\<. Sinon, vérifiez l'écriture de la balise (par exemple <Section> ou </Section>).`;
+  }
+  return `erreur de syntaxe MDX (${reason}). Vérifiez qu'aucune balise <…> n'est restée ouverte et qu'aucune accolade { } n'est isolée.`;
+}
+
+/** Turns valibot issues on a frontmatter object into one French sentence per field. */
+export function describeFrontmatterIssues(
+  issues: readonly v.BaseIssue<unknown>[],
+  knownFields: readonly string[],
+): { field: string; problem: string }[] {
+  const described = issues.map((issue) => {
+    const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+    // valibot reports a key that the schema does not know with `expected: 'never'`.
+    if (issue.type === 'strict_object' && issue.expected === 'never' && field) {
+      const guess = closest(field, knownFields);
+      return {
+        field,
+        problem: `champ inconnu « ${field} ».${guess ? ` Vouliez-vous dire « ${guess} » ?` : ''} Champs possibles : ${knownFields.join(', ')}. Corrigez l'orthographe ou supprimez la ligne.`,
+      };
+    }
+    if (issue.input === undefined && field) {
+      return {
+        field,
+        problem: `« ${field} » est obligatoire. Ajoutez une ligne « ${field}: … » en haut du fichier, entre les deux lignes ---.`,
+      };
+    }
+    if (!field) {
+      return {
+        field,
+        problem: `l'en-tête (frontmatter) est absent ou mal formé. Le fichier doit commencer par une ligne ---, puis les champs (${knownFields.join(', ')}), puis une ligne ---.`,
+      };
+    }
+    // Length limits: say how long the text is now, so the editor knows how much to cut or add.
+    if (issue.type === 'max_length') return { field, problem: `${issue.message} (actuellement ${issue.received}) : raccourcissez le texte.` };
+    if (issue.type === 'min_length') return { field, problem: `${issue.message} (actuellement ${issue.received}) : complétez le texte.` };
+    return { field, problem: `${issue.message}.` };
+  });
+  // A misspelt field also makes the right one "missing": the unknown name is what the editor typed, so say it first.
+  return described.sort((a, b) => Number(!a.problem.startsWith('champ inconnu')) - Number(!b.problem.startsWith('champ inconnu')));
+}
+
+/**
+ * Why an internal link target is not a page, or `undefined` when it is one.
+ * Valid targets: a path of the route registry (src/registry.ts), optionally followed by `#ancre` or `?…`.
+ */
+export function unknownInternalLink(target: string, pagePaths: readonly string[]): string | undefined {
+  const pathname = target.replace(/[?#].*$/, '');
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (pathname === '' || pagePaths.includes(normalised)) return undefined;
+  const guess = closest(normalised, pagePaths);
+  return `lien interne inconnu : ${target} (pages existantes : ${pagePaths.join(', ')}).${guess ? ` Vouliez-vous dire ${guess} ?` : ''} Corrigez l'adresse du lien ou choisissez une de ces pages.`;
+}
+
+/** The messages about widget settings (`<Card icon="walet">`), checked against src/mdx/widgets/index.ts. */
+export const widgetMessages = {
+  wrongChoice: (tag: string, value: string, guess: string | undefined, words: { unknown: string; choices: string }, values: readonly string[]) =>
+    `${tag} : « ${value} » n'est pas ${words.unknown}.${guess ? ` Vouliez-vous dire « ${guess} » ?` : ''} ${words.choices} : ${values.join(', ')}.`,
+  wrongValue: (tag: string, setting: string, title: string) =>
+    `${tag} : la valeur de « ${setting} » (${title}) ne convient pas. Écrivez un texte entre guillemets : ${setting}="…".`,
+  emptyValue: (tag: string, setting: string, title: string) =>
+    `${tag} : « ${setting} » (${title}) est vide. Écrivez un texte entre les guillemets, ou supprimez le réglage s'il est facultatif.`,
+  unknownSetting: (tag: string, widget: string, setting: string, guess: string | undefined, settings: readonly string[]) =>
+    settings.length === 0
+      ? `${tag} : <${widget}> n'a aucun réglage. Supprimez ${setting}="…" de la balise.`
+      : `${tag} : réglage inconnu « ${setting} ».${guess ? ` Vouliez-vous dire « ${guess} » ?` : ''} Réglages possibles de <${widget}> : ${settings.join(', ')}. Corrigez l'orthographe ou supprimez ce réglage.`,
+  notQuoted: (tag: string, setting: string) =>
+    `${tag} : la valeur de « ${setting} » doit s'écrire entre guillemets droits, par exemple ${setting}="…".`,
+  spread: (widget: string) =>
+    `<${widget}> : une expression entre accolades { } ne peut pas remplacer les réglages. Écrivez chaque réglage sous la forme nom="valeur".`,
+  missingSetting: (widget: string, setting: string, title: string) =>
+    `<${widget}> : le réglage « ${setting} » (${title}) est obligatoire. Ajoutez ${setting}="…" dans la balise.`,
+  noChildren: (widget: string) =>
+    `<${widget}> ne prend pas de contenu entre ses balises : écrivez <${widget} /> seul, et mettez le texte avant ou après.`,
+  onlyWidgets: (widget: string, allowed: readonly string[], found: string) =>
+    `<${widget}> ne peut contenir que des ${allowed.map((name) => `<${name}>`).join(', ')} ; ${found} n'y a pas sa place. Sortez-le de <${widget}> ou mettez-le dans un ${allowed.map((name) => `<${name}>`).join(', ')}.`,
+} as const;

@@ -5,6 +5,7 @@
  */
 import { fields } from '@keystatic/core';
 import { block, inline, repeating, wrapper, type ContentComponent } from '@keystatic/core/content-components';
+import { createElement, Fragment, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { widgets, type WidgetSpec } from '../src/mdx/widgets/index.ts';
 
@@ -85,8 +86,32 @@ export const inlineWidgets: readonly string[] = ['CompanyEmail'];
  * several lines with its text in a paragraph (the site unwraps a lone paragraph of an inline widget);
  * a list of widgets → a repeating block that offers only those.
  */
+/**
+ * A line above the block's text with its settings as written (`Titre : Séparation des finances · Icône : wallet`),
+ * so that an editor sees a card's title or a button's address without opening its settings.
+ */
+export function settingsSummary(spec: WidgetSpec, value: Record<string, unknown>): string {
+  return Object.entries(spec.settings.entries)
+    .filter(([key]) => value[key] !== undefined && value[key] !== '')
+    .map(([key, schema]) => `${titleOf(unwrap(schema as Setting).inner, key)} : ${String(value[key])}`)
+    .join(' · ');
+}
+
+function contentView(spec: WidgetSpec) {
+  return ({ value, children }: { value: Record<string, unknown>; children?: ReactNode }) => {
+    const summary = settingsSummary(spec, value);
+    return createElement(Fragment, null, summary ? createElement('small', null, summary) : null, children);
+  };
+}
+
 export function widgetComponent(name: string, spec: WidgetSpec): ContentComponent {
-  const common = { label: spec.label, description: spec.description, schema: settingFields(spec) };
+  const hasSettings = Object.keys(spec.settings.entries).length > 0;
+  const common = {
+    label: spec.label,
+    description: spec.description,
+    schema: settingFields(spec),
+    ...(hasSettings ? { ContentView: contentView(spec) } : {}),
+  };
   if (spec.children === 'none') return inlineWidgets.includes(name) ? inline(common) : block(common);
   if (typeof spec.children === 'object') return repeating({ ...common, children: [...spec.children.widgets] });
   return wrapper(common);

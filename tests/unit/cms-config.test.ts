@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { makeConfig, type Orders } from '../../cms/keystatic.config.ts';
 import { readOrders } from '../../cms/server.ts';
 import { storageFrom, storageSettingsFrom } from '../../cms/storage.ts';
-import { inlineWidgets, widgetComponents } from '../../cms/widget-components.ts';
+import { inlineWidgets, settingsSummary, widgetComponents } from '../../cms/widget-components.ts';
 import { pages } from '../../src/registry.ts';
 import { widgets } from '../../src/mdx/widgets/index.ts';
 
@@ -73,6 +73,14 @@ describe('editor blocks and widget schemas', () => {
       }
     });
   }
+});
+
+describe('a block in the editor', () => {
+  it('shows its settings as written, with their titles, above its text', () => {
+    expect(settingsSummary(widgets.Card, { title: 'Séparation des finances', icon: 'wallet' })).toBe('Titre : Séparation des finances · Icône : wallet');
+    expect(settingsSummary(widgets.Section, { tone: '', id: 'avantages' })).toBe('Ancre : avantages');
+    expect(settingsSummary(widgets.Section, { tone: '', id: '' })).toBe('');
+  });
 });
 
 describe('self-closing widgets inside a sentence', () => {

@@ -1,5 +1,15 @@
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import './tests/e2e/json-imports.mjs';
+
+// Tests import the content loaders, whose JSON imports carry no import attribute (README, « Content data files »):
+// Playwright's processes run them on Node's own loader: this one registers a hook that adds the attribute (import
+// above), and the workers it starts preload it.
+const jsonImports = `--import=${pathToFileURL('tests/e2e/json-imports.mjs').href}`;
+if (!process.env.NODE_OPTIONS?.includes(jsonImports)) {
+  process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, jsonImports].filter(Boolean).join(' ');
+}
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 // Debian's Chromium when present (CI installs it); Playwright's own browser elsewhere.

@@ -1,11 +1,11 @@
 /**
- * Vite plugin: before the build compiles anything, runs the MDX part of `npm run check` (compile and render
- * every file of content/, duplicate `order`, missing pages). A content mistake then stops `npm run build`
+ * Vite plugin: before the build compiles anything, runs `npm run check` on content/ (the data files
+ * `content/*.json`, then every MDX file compiled and rendered, duplicate `order`, missing pages). A content mistake then stops `npm run build`
  * with the same French message as the check, naming file, line and fix, instead of a stack trace or
  * "Prerender (html): Received a 500 status code" without a file name.
  */
 import type { Plugin } from 'vite';
-import { checkMdxContent, formatProblems } from '../src/content-schema/check.ts';
+import { checkContent, formatProblems } from '../src/content-schema/check.ts';
 
 export function contentCheck(): Plugin {
   let root = process.cwd();
@@ -18,7 +18,7 @@ export function contentCheck(): Plugin {
     },
     buildStart() {
       // Once per build, however many environments (client, server) React Router builds.
-      checked ??= checkMdxContent(root).then((problems) => {
+      checked ??= checkContent(root).then((problems) => {
         if (problems.length === 0) return;
         console.error(formatProblems(problems));
         console.error('La construction du site est arrêtée : corrigez ces problèmes, puis relancez npm run build.\n');

@@ -1,14 +1,14 @@
 /**
  * Renders the site's raster images from SVG/HTML with Chromium, once; the PNGs are committed in public/.
- * Run again after changing the logo or the share-image copy (content/seo.ts):
+ * Run again after changing the logo or the share-image copy (content/seo.json):
  *   npx tsx scripts/generate-images.ts
  * - og-image.png 1200 × 630: the card social networks show when a page is shared;
  * - favicon.ico (32 × 32), apple-touch-icon.png (180), icon-192/512.png, icon-maskable-512.png (web manifest).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { seo } from '../content/seo.ts';
-import { site } from '../content/site.ts';
+import { brand } from '../src/content-data/brand.ts';
+import { seo } from '../src/content-data/seo.ts';
 
 const navy = '#0b1f3a';
 const accent = '#c2410c';
@@ -31,7 +31,7 @@ const ogHtml = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><styl
   p { margin: 0; font-size: 30px; color: #dbe4f0; }
   .bar { width: 120px; height: 10px; border-radius: 5px; background: ${accent}; margin-bottom: 28px; }
 </style></head><body>
-  <div class="brand">${mark.replace('<svg ', '<svg aria-hidden="true" ')}<span>${escape(site.brand.name)}</span></div>
+  <div class="brand">${mark.replace('<svg ', '<svg aria-hidden="true" ')}<span>${escape(brand.name)}</span></div>
   <div><div class="bar"></div><h1>${escape(seo.ogImageHeadline)}</h1></div>
   <p>${escape(seo.ogImageTagline)}</p>
 </body></html>`;

@@ -2,7 +2,7 @@
  * End of life of each Node major version (nodejs.org/en/about/previous-releases): past that date,
  * a version gets no security fix, so `npm start` warns whoever runs the site on it.
  */
-import { contactReceiver } from '../content/contact-receiver.ts';
+import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 
 export const nodeEndOfLife: Readonly<Record<number, string>> = {

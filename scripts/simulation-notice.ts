@@ -3,7 +3,7 @@
  * previews and tests, never for production): the build says so, once, in French.
  */
 import type { Plugin } from 'vite';
-import { contactReceiver } from '../content/contact-receiver.ts';
+import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 
 export function simulationNotice(): Plugin {
   let endpoint: unknown;

@@ -5,17 +5,9 @@
  */
 import type { LinkDescriptor, MetaDescriptor } from 'react-router';
 import type { PageFrontmatter } from './content-schema/schema.ts';
+import type { SeoContent } from './content-schema/seo-schema.ts';
 import { canonicalPath, isIndexed } from './registry.ts';
 import { absoluteUrl, siteUrl } from './site-url.ts';
-
-/** Shape of content/seo.ts. */
-export interface SeoContent {
-  organizationDescription: string;
-  ogImageAlt: string;
-  ogImageHeadline: string;
-  ogImageTagline: string;
-  appName: string;
-}
 
 /** Made for the site (public/og-image.png); size declared so platforms lay the card out before fetching it. */
 export const ogImage = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const;

@@ -4,9 +4,9 @@
  * `meta` with only the matches down to that route, so root's `meta` never sees the page's handle.
  */
 import type { MetaFunction } from 'react-router';
-import { seo } from '../content/seo.ts';
-import { site } from '../content/site.ts';
+import { brand } from './content-data/brand.ts';
+import { seo } from './content-data/seo.ts';
 import { pageHead } from './head.ts';
 
 export const meta: MetaFunction = ({ matches, location }) =>
-  pageHead(matches.at(-1)?.handle, location.pathname, { siteName: site.brand.name, seo });
+  pageHead(matches.at(-1)?.handle, location.pathname, { siteName: brand.name, seo });

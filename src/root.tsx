@@ -8,10 +8,14 @@ import {
   type LinksFunction,
   type MetaFunction,
 } from 'react-router';
-import { seo } from '../content/seo.ts';
-import { site } from '../content/site.ts';
 import { ErrorScreen } from './components/ErrorScreen/ErrorScreen.tsx';
 import { SiteLayout } from './components/SiteLayout/SiteLayout.tsx';
+import { brand } from './content-data/brand.ts';
+import { company } from './content-data/company.ts';
+import { interfaceText } from './content-data/interface.ts';
+import { navigation } from './content-data/navigation.ts';
+import { seo } from './content-data/seo.ts';
+import { siteLayoutWords } from './layouts/site-layout-words.ts';
 import { organizationJsonLd, siteLinks, themeColor } from './head.ts';
 import { mdxComponents } from './mdx/components.tsx';
 import type { Route } from './+types/root';
@@ -22,13 +26,13 @@ import './styles/view-transition.css';
  * Error screens only: each page route has its own `meta` (src/page-meta.ts), built from its frontmatter,
  * which replaces this one.
  */
-export const meta: MetaFunction = () => [{ title: site.brand.name }];
+export const meta: MetaFunction = () => [{ title: brand.name }];
 
 export const links: LinksFunction = siteLinks;
 
 // `<` escaped so no text of the data can close the script element.
 const organization = JSON.stringify(
-  organizationJsonLd({ name: site.brand.name, email: site.company.email, description: seo.organizationDescription }),
+  organizationJsonLd({ name: brand.name, email: company.email, description: seo.organizationDescription }),
 ).replace(/</g, '\\u003c');
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -71,13 +75,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? error.message
       : String(error);
   return (
-    <SiteLayout>
+    <SiteLayout words={siteLayoutWords}>
       <ErrorScreen
-        title={site.error.title}
-        text={site.error.text}
+        title={interfaceText.error.title}
+        text={interfaceText.error.text}
         detail={detail}
-        homeLabel={site.error.home}
-        contact={{ label: site.error.contact, to: site.nav.cta.to }}
+        homeLabel={interfaceText.error.home}
+        contact={{ label: interfaceText.error.contact, to: navigation.nav.cta.to }}
       />
     </SiteLayout>
   );

@@ -1,16 +1,21 @@
 /**
- * Shape of `content/contact-form.ts`: every word the contact form shows (labels, placeholders,
+ * Shape of `content/contact-form.json`: every word the contact form shows (labels, placeholders,
  * button texts, validation and toast messages, the note for visitors without JavaScript).
- * The content file must satisfy this type; a unit test validates its values.
+ * Loaded and validated at import (src/content-data/contact-form.ts) and by `npm run check`.
+ * Titles and descriptions are what an editing tool shows beside each field, so they are French.
  */
 import * as v from 'valibot';
 
 const text = v.pipe(v.string('doit être un texte entre guillemets'), v.minLength(1, 'ne peut pas être vide'));
-/** A text where `{email}` is replaced by the contact email of `content/site.ts`. */
+/** A text where `{email}` is replaced by the contact email of `content/company.json`. */
 const textWithEmail = v.pipe(text, v.includes('{email}', 'doit contenir {email} (remplacé par l’adresse de contact)'));
+const emailNote = '{email} est remplacé par l’adresse de contact de content/company.json.';
 
-const field = v.strictObject({ label: text, placeholder: text });
-const toast = v.strictObject({ title: text, text: text });
+const field = v.strictObject({
+  label: v.pipe(text, v.title('Libellé')),
+  placeholder: v.pipe(text, v.title('Exemple dans le champ'), v.description('Texte grisé affiché tant que le champ est vide.')),
+});
+const toast = v.strictObject({ title: v.pipe(text, v.title('Titre')), text: v.pipe(text, v.title('Texte')) });
 
 export const contactFormCopySchema = v.strictObject({
   fields: v.strictObject({
@@ -18,18 +23,26 @@ export const contactFormCopySchema = v.strictObject({
     email: field,
     phone: field,
     message: field,
-    /** Label of the trap field only bots fill in (hidden from people and assistive technology). */
-    honeypot: text,
+    honeypot: v.pipe(
+      text,
+      v.title('Champ piège'),
+      v.description('Libellé d’un champ caché que seuls les robots remplissent. Personne ne le voit ni ne l’entend.'),
+    ),
   }),
-  submit: v.strictObject({ idle: text, submitting: text }),
+  submit: v.strictObject({
+    idle: v.pipe(text, v.title('Bouton')),
+    submitting: v.pipe(text, v.title('Bouton pendant l’envoi'), v.description('Écrit tel que le demande le cahier des charges.')),
+  }),
   errors: v.strictObject({
     nameTooShort: text,
     nameTooLong: text,
     emailInvalid: text,
     emailTooLong: text,
     phoneTooShort: text,
-    /** A character other than digits, spaces and + ( ) . -, or too few digits. */
-    phoneInvalid: text,
+    phoneInvalid: v.pipe(
+      text,
+      v.description('Le numéro contient une lettre ou un signe autre que chiffres, espaces, + ( ) . -'),
+    ),
     phoneTooLong: text,
     messageTooShort: text,
     messageTooLong: text,
@@ -37,19 +50,30 @@ export const contactFormCopySchema = v.strictObject({
   toasts: v.strictObject({
     invalid: toast,
     sent: toast,
-    /** Shown when the delivery endpoint fails: the visitor gets the email address instead. */
-    failed: v.strictObject({ title: text, text: textWithEmail }),
+    failed: v.pipe(
+      v.strictObject({ title: text, text: v.pipe(textWithEmail, v.description(emailNote)) }),
+      v.title('Échec de l’envoi'),
+      v.description('Le visiteur reçoit l’adresse email à la place.'),
+    ),
   }),
-  /**
-   * Shown until the form's JavaScript runs, when the form needs it to send (simulation or a service on
-   * another site): the page without JavaScript still gives a way to write to us.
-   */
-  noScript: textWithEmail,
-  /**
-   * Shown instead, before and after the JavaScript runs, when the form posts to the site's own receiver
-   * and therefore also sends without JavaScript: the email stays offered as another way.
-   */
-  noScriptPost: textWithEmail,
+  // Shown until the form's JavaScript runs, when it needs it to send (simulation or a service on another
+  // site): the page without JavaScript still gives a way to write to us.
+  noScript: v.pipe(
+    textWithEmail,
+    v.title('Note sous les champs (formulaire en attente de JavaScript)'),
+    v.description(
+      `Affichée tant que le JavaScript du formulaire n’a pas démarré, quand le site n’envoie pas les messages lui-même. ${emailNote}`,
+    ),
+  ),
+  // Shown before and after the JavaScript runs when the form posts to the site's own receiver, which also
+  // works without JavaScript: the email stays offered as another way.
+  noScriptPost: v.pipe(
+    textWithEmail,
+    v.title('Note sous les champs (envoi par le site)'),
+    v.description(
+      `Affichée toujours, quand le site reçoit les messages lui-même (/api/contact), car le formulaire s’envoie alors même sans JavaScript. ${emailNote}`,
+    ),
+  ),
 });
 
 export type ContactFormCopy = v.InferOutput<typeof contactFormCopySchema>;

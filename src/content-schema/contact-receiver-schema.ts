@@ -1,8 +1,9 @@
 /**
- * Shape of `content/contact-receiver.ts`: every word the contact receiver (`POST /api/contact`) says:
+ * Shape of `content/contact-receiver.json`: every word the contact receiver (`POST /api/contact`) says:
  * its answers to visitors (JSON for the form's script, small HTML pages for a form posted without
  * JavaScript), the email PropLLC receives, and the lines it prints for whoever runs the server.
- * `npm run check` validates the values with French messages.
+ * Loaded and validated at import (src/content-data/contact-receiver.ts), and by `npm run check` with French
+ * messages. Titles and descriptions are what an editing tool shows beside each field, so they are French.
  */
 import * as v from 'valibot';
 
@@ -19,14 +20,22 @@ const withPlaceholder = (...names: string[]) => {
   );
 };
 
-const page = v.strictObject({ title: text, text: text });
-const pageWithEmail = v.strictObject({ title: text, text: withPlaceholder('email') });
+/** A refusal: the title of the small page (or JSON answer) and its text. */
+const page = v.strictObject({ title: v.pipe(text, v.title('Titre de la page')), text: v.pipe(text, v.title('Texte')) });
+const pageWithEmail = v.strictObject({
+  title: v.pipe(text, v.title('Titre de la page')),
+  text: v.pipe(withPlaceholder('email'), v.title('Texte'), v.description('{email} devient l’adresse de contact de content/company.json.')),
+});
+/** Help shown on every text that keeps words in braces. */
+const keepBraces = 'Gardez les mots entre accolades ({email}, {name}…), remplacés au moment de l’envoi.';
 
 export const contactReceiverSchema = v.strictObject({
-  /** JSON answer to the form's script when the message is delivered. */
-  sent: text,
-  /** One answer per refusal, in the order the receiver checks them. */
-  answers: v.strictObject({
+  sent: v.pipe(
+    text,
+    v.title('Message bien parti'),
+    v.description('Réponse au formulaire quand le message est bien parti (le formulaire affiche ensuite sa propre notification).'),
+  ),
+  answers: v.pipe(v.strictObject({
     methodNotAllowed: page,
     unsupportedType: page,
     tooLarge: page,
@@ -36,18 +45,29 @@ export const contactReceiverSchema = v.strictObject({
     invalid: page,
     failed: pageWithEmail,
     unavailable: pageWithEmail,
-  }),
-  /** One line per invalid field on the HTML page: `{label}` is the field's label, `{message}` its error. */
-  fieldError: withPlaceholder('label', 'message'),
-  /** Under the list of invalid fields and on the failure page: the browser's back button keeps what was typed. */
-  back: text,
-  links: v.strictObject({ form: text, home: text }),
-  /** The email PropLLC receives (email delivery). */
-  email: v.strictObject({ subject: withPlaceholder('name'), intro: text }),
-  /** Summary line of the webhook's JSON (`text`, shown as is by Slack and the like). */
-  webhookText: withPlaceholder('name', 'email'),
-  /** Lines printed in the terminal or the host's logs, for whoever runs the site. */
-  console: v.strictObject({
+  }), v.title('Refus'), v.description('Une réponse par refus, dans l’ordre où le récepteur les vérifie, avec un titre (celui de la page affichée sans JavaScript) et un texte.')),
+  fieldError: v.pipe(
+    withPlaceholder('label', 'message'),
+    v.title('Ligne par champ à corriger'),
+    v.description('{label} est le nom du champ, {message} l’erreur.'),
+  ),
+  back: v.pipe(
+    text,
+    v.title('Rappel du bouton Retour'),
+    v.description('Sous la liste des champs à corriger et sur la page d’échec, le bouton Retour du navigateur garde ce qui a été saisi.'),
+  ),
+  links: v.strictObject({ form: v.pipe(text, v.title('Lien vers le formulaire')), home: v.pipe(text, v.title('Lien vers l’accueil')) }),
+  email: v.pipe(
+    v.strictObject({ subject: v.pipe(withPlaceholder('name'), v.title('Sujet')), intro: v.pipe(text, v.title('Introduction')) }),
+    v.title('Email reçu par PropLLC'),
+    v.description('Envoi par email. Répondre à cet email répond au visiteur.'),
+  ),
+  webhookText: v.pipe(
+    withPlaceholder('name', 'email'),
+    v.title('Résumé envoyé au webhook'),
+    v.description('Ligne affichée telle quelle par Slack ou un service semblable.'),
+  ),
+  console: v.pipe(v.strictObject({
     saved: withPlaceholder('file'),
     forwarded: withPlaceholder('delivery'),
     failed: withPlaceholder('delivery', 'reason'),
@@ -63,7 +83,7 @@ export const contactReceiverSchema = v.strictObject({
     localUnavailable: text,
     simulationBuild: text,
     nodeEndOfLife: withPlaceholder('version', 'date'),
-  }),
+  }), v.title('Lignes pour l’exploitant'), v.description(`Affichées dans le terminal (npm start) ou dans les journaux de l’hébergeur. ${keepBraces}`)),
 });
 
 export type ContactReceiverCopy = v.InferOutput<typeof contactReceiverSchema>;

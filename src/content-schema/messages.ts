@@ -141,3 +141,26 @@ export const widgetMessages = {
   onlyWidgets: (widget: string, allowed: readonly string[], found: string) =>
     `<${widget}> ne peut contenir que des ${allowed.map((name) => `<${name}>`).join(', ')} ; ${found} n'y a pas sa place. Sortez-le de <${widget}> ou mettez-le dans un ${allowed.map((name) => `<${name}>`).join(', ')}.`,
 } as const;
+
+/**
+ * One valibot issue on a data file of content/ (`content/company.json`…) as a French sentence naming the file,
+ * the line when known, and the field as a dotted path inside the file (`host.phone`, `nav.links.1.to`).
+ */
+export function describeDataIssue(relative: string, issue: v.BaseIssue<unknown>, line?: number): string {
+  const where = `${relative}${line ? `:${line}` : ''}`;
+  const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+  // valibot reports a key that the schema does not know with `expected: 'never'`.
+  if (issue.type === 'strict_object' && issue.expected === 'never' && field) {
+    return `${where} → champ inconnu « ${field} ». Gardez les noms de champs tels quels : ne modifiez que les textes entre guillemets.`;
+  }
+  if (issue.input === undefined && field) {
+    return `${where} → « ${field} » est obligatoire. Remettez ce champ avec son texte entre guillemets.`;
+  }
+  if (!field) return `${where} → le fichier doit contenir un objet { … } : ${issue.message}.`;
+  return `${where} → « ${field} » ${issue.message}.`;
+}
+
+/** Thrown when code imports a data file that does not match its schema (`npm run check` usually says it first). */
+export function invalidDataFile(relative: string, problems: readonly string[]): string {
+  return `${relative} n'est pas valide (lancez npm run check) :\n${problems.map((problem) => `  ✗ ${problem}`).join('\n')}`;
+}

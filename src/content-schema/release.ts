@@ -7,9 +7,10 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import { importContentFile } from './check.ts';
+import { parseTree } from 'jsonc-parser';
 import { type ContactRecipients, contactRecipientsFrom } from '../forms/contact-recipients.ts';
-import { isFictionPhone, phoneFields, type Placeholder, siteSchema, sitePlaceholders } from './site-schema.ts';
+import { lineOfField, readDataFile } from './checks/data-files.ts';
+import { isFictionPhone, phoneFields, type Placeholder, processorsSchema, sitePlaceholders } from './site-schema.ts';
 
 export interface ReleaseContext {
   /** The project root (the folder that holds content/). */
@@ -24,63 +25,54 @@ export interface ReleaseRule {
   check: (context: ReleaseContext) => Promise<string[]>;
 }
 
-/**
- * Line where a field of content/site.ts is written (`company.host.phone` is the `phone:` line inside
- * `host: {` inside `company: {`), so the message points at the value to change.
- */
-export function lineOfField(source: string, field: string): number | undefined {
-  const parents: string[] = [];
-  const lines = source.split('\n');
-  for (const [index, line] of lines.entries()) {
-    const key = /^\s*(\w+)\s*:/.exec(line)?.[1];
-    if (key && [...parents, key].join('.') === field) return index + 1;
-    if (key && /\{\s*$/.test(line)) parents.push(key);
-    else if (/^\s*\}/.test(line)) parents.pop();
-  }
-  return undefined;
-}
-
-/** The value at a dotted path (`company.host.phone`) of a plain object. */
+/** The value at a dotted path (`host.phone`) of a plain object. */
 function valueAt(object: unknown, field: string): unknown {
-  return field.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], object);
+  return field.split('.').reduce<unknown>(
+    (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+    object,
+  );
 }
 
+type PlaceholderFile = Placeholder['file'];
+
 /**
- * Fields of `site` still holding a placeholder: the shipped fictitious value, or for a phone any number
- * of ARCEP's fiction blocks (a placeholder someone retyped is still one).
+ * Fields still holding a placeholder: the shipped fictitious value, or for a phone any number of ARCEP's
+ * fiction blocks (a placeholder someone retyped is still one). `files` holds each data file's value, and its
+ * text when known so the message gives the line.
  */
 export function sitePlaceholderProblems(
-  site: unknown,
-  source: string,
+  files: Partial<Record<PlaceholderFile, { data: unknown; text?: string }>>,
   placeholders: readonly Placeholder[] = sitePlaceholders,
   recipients?: ContactRecipients,
 ): string[] {
-  return placeholders.flatMap(({ field, value, todo, when }) => {
+  return placeholders.flatMap(({ file, field, value, todo, when }) => {
     // A recipient the notice does not show in this build (another delivery mode) can wait.
     if (when !== undefined && when !== recipients) return [];
-    const current = valueAt(site, field);
+    const loaded = files[file];
+    const current = valueAt(loaded?.data, field);
     if (typeof current !== 'string') return [];
-    const fiction = (phoneFields as readonly string[]).includes(field) && isFictionPhone(current);
+    const fiction = file === 'content/company.json' && (phoneFields as readonly string[]).includes(field) && isFictionPhone(current);
     if (current !== value && !fiction) return [];
-    const line = lineOfField(source, field);
+    const line = loaded?.text === undefined ? undefined : lineOfField({ text: loaded.text, tree: parseTree(loaded.text) }, field);
     const why = fiction && current !== value ? 'est un numéro réservé à la fiction' : 'est encore une valeur fictive';
-    return [`content/site.ts${line ? `:${line}` : ''} → « ${field} » ${why} : « ${current} ». À mettre à la place : ${todo}.`];
+    return [`${file}${line ? `:${line}` : ''} → « ${field} » ${why} : « ${current} ». À mettre à la place : ${todo}.`];
   });
 }
 
-/** content/site.ts, its `site` export and its text; undefined when it is missing or cannot be loaded (`npm run check` says why). */
-async function loadSite(root: string): Promise<{ site: unknown; source: string } | undefined> {
-  const file = path.join(root, 'content', 'site.ts');
-  if (!existsSync(file)) return undefined;
-  const { module } = await importContentFile(file, 'content/site.ts');
-  return module ? { site: module.site, source: await readFile(file, 'utf8') } : undefined;
+/** A data file's value and text; undefined when it is missing or unreadable (`npm run check` says why). */
+async function loadDataFile(root: string, name: string): Promise<{ data: unknown; text: string } | undefined> {
+  const file = await readDataFile(root, name);
+  return file && !('problem' in file) ? file : undefined;
 }
 
 const placeholderFacts: ReleaseRule = {
-  name: 'No placeholder left in the company facts of content/site.ts (legal notice, GDPR notice)',
+  name: 'No placeholder left in content/company.json and content/processors.json (legal notice, GDPR notice)',
   async check({ root, env }) {
-    const loaded = await loadSite(root);
-    return loaded ? sitePlaceholderProblems(loaded.site, loaded.source, sitePlaceholders, contactRecipientsFrom(env)) : [];
+    const files = {
+      'content/company.json': await loadDataFile(root, 'company.json'),
+      'content/processors.json': await loadDataFile(root, 'processors.json'),
+    };
+    return sitePlaceholderProblems(files, sitePlaceholders, contactRecipientsFrom(env));
   },
 };
 
@@ -160,24 +152,24 @@ function hostOf(url: string): string | undefined {
  * The GDPR notice names the delivery service from `processors.contactDelivery`: it must be the service the
  * form really posts to, so the endpoint's host must be the service's website domain or one of its subdomains.
  */
-export function deliveryServiceProblems(site: unknown, endpoint: string | undefined): string[] {
+export function deliveryServiceProblems(processors: unknown, endpoint: string | undefined): string[] {
   const endpointHost = endpoint?.trim() ? hostOf(endpoint.trim()) : undefined;
   if (!endpointHost) return [];
-  const parsed = v.safeParse(siteSchema.entries.processors, valueAt(site, 'processors'));
+  const parsed = v.safeParse(processorsSchema, processors);
   if (!parsed.success) return [];
   const { name, website } = parsed.output.contactDelivery;
   const serviceHost = hostOf(website)?.replace(/^www\./, '');
   if (serviceHost && (endpointHost === serviceHost || endpointHost.endsWith(`.${serviceHost}`))) return [];
   return [
-    `content/site.ts → « processors.contactDelivery » décrit ${name} (${website}), mais le formulaire envoie les messages à ${endpointHost} (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.`,
+    `content/processors.json → « contactDelivery » décrit ${name} (${website}), mais le formulaire envoie les messages à ${endpointHost} (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.`,
   ];
 }
 
 const deliveryServiceNamed: ReleaseRule = {
   name: 'The contact delivery service named in the GDPR notice is the one VITE_CONTACT_ENDPOINT posts to',
   async check({ root, env }) {
-    const loaded = await loadSite(root);
-    return loaded ? deliveryServiceProblems(loaded.site, env.VITE_CONTACT_ENDPOINT) : [];
+    const loaded = await loadDataFile(root, 'processors.json');
+    return loaded ? deliveryServiceProblems(loaded.data, env.VITE_CONTACT_ENDPOINT) : [];
   },
 };
 

@@ -1,7 +1,7 @@
 /**
  * The one validation schema of the contact form. Values are trimmed before any rule runs, so
  * "   " is empty and " Jo " counts 2 characters; the trimmed values are what gets sent.
- * Messages come from content/contact-form.ts (passed in, so this file holds no copy).
+ * Messages come from content/contact-form.json (passed in, so this file holds no copy).
  * Lengths are counted like the browser's own `minlength`/`maxlength` (UTF-16 code units).
  */
 import * as v from 'valibot';

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { ErrorScreen } from '../components/ErrorScreen/ErrorScreen.tsx';
 
-/** The words of the error screen, from content/site.ts (`error`). */
+/** The words of the error screen, from content/interface.json (`error`). */
 export interface IslandErrorCopy {
   title: string;
   text: string;

@@ -3,9 +3,10 @@
  * delivery and rate limit chosen by the environment. Every adapter (Node server, Cloudflare Pages
  * Function, Netlify Function) calls this with its host's environment and what only it can provide.
  */
-import { contactForm } from '../../content/contact-form.ts';
-import { contactReceiver } from '../../content/contact-receiver.ts';
-import { site } from '../../content/site.ts';
+import { brand } from '../content-data/brand.ts';
+import { company } from '../content-data/company.ts';
+import { contactForm } from '../content-data/contact-form.ts';
+import { contactReceiver } from '../content-data/contact-receiver.ts';
 import { createContactSchema, type ContactValues } from '../forms/contact-schema.ts';
 import { brevoDelivery, type Fetch, webhookDelivery } from './deliveries.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
@@ -87,7 +88,7 @@ export function createSiteReceiver({
         apiKey: delivery.apiKey,
         to: delivery.to,
         from: delivery.from,
-        senderName: site.brand.name,
+        senderName: brand.name,
         subject: contactReceiver.email.subject,
         intro: contactReceiver.email.intro,
         labels,
@@ -104,8 +105,8 @@ export function createSiteReceiver({
     copy: contactReceiver,
     schema: createContactSchema(contactForm.errors),
     labels,
-    contactEmail: site.company.email,
-    siteName: site.brand.name,
+    contactEmail: company.email,
+    siteName: brand.name,
     deliver,
     rateLimiter: rateLimiter ?? memoryRateLimiter({ limit: settings.rateLimit }),
   });

@@ -1,9 +1,10 @@
 import type { MetaFunction } from 'react-router';
-import { site } from '../../content/site.ts';
+import { interfaceText } from '../content-data/interface.ts';
+import { navigation } from '../content-data/navigation.ts';
 import { notFoundHead } from '../head.ts';
 import { ErrorScreen } from '../components/ErrorScreen/ErrorScreen.tsx';
 
-export const meta: MetaFunction = () => notFoundHead(site.notFound.metaTitle);
+export const meta: MetaFunction = () => notFoundHead(interfaceText.notFound.metaTitle);
 
 /**
  * Every path the registry does not know. Pre-rendered once, served by static hosts as 404.html.
@@ -11,14 +12,15 @@ export const meta: MetaFunction = () => notFoundHead(site.notFound.metaTitle);
  * The site script logs the missing path with the message of `data-missing-path`.
  */
 export default function NotFound() {
+  const { notFound } = interfaceText;
   return (
-    <main data-missing-path={site.notFound.consoleMessage}>
+    <main data-missing-path={notFound.consoleMessage}>
       <ErrorScreen
-        code={site.notFound.code}
-        title={site.notFound.title}
-        text={site.notFound.text}
-        homeLabel={site.notFound.home}
-        contact={{ label: site.notFound.contact, to: site.nav.cta.to }}
+        code={notFound.code}
+        title={notFound.title}
+        text={notFound.text}
+        homeLabel={notFound.home}
+        contact={{ label: notFound.contact, to: navigation.nav.cta.to }}
       />
     </main>
   );

@@ -4,7 +4,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { site } from '../../content/site.ts';
+import { interfaceText } from '../../src/content-data/interface.ts';
+import { navigation } from '../../src/content-data/navigation.ts';
 import { allPaths, unknownPath, viewports } from './routes.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -48,7 +49,7 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
         await expect(page.getByRole('contentinfo')).toHaveCount(standalone ? 0 : 1);
         if (standalone) return;
         // Under 48em the main navigation sits in the closed menu, out of the accessibility tree until opened.
-        await expect(page.locator('header nav')).toHaveAttribute('aria-label', site.nav.label);
+        await expect(page.locator('header nav')).toHaveAttribute('aria-label', navigation.nav.label);
         expect(await page.getByRole('navigation').count()).toBeGreaterThanOrEqual(1);
       });
 
@@ -140,7 +141,7 @@ test.describe('keyboard only', () => {
   test('the skip link is the first Tab stop, shows, and moves focus to the main content', async ({ page }) => {
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: site.a11y.skipLink });
+    const skip = page.getByRole('link', { name: interfaceText.a11y.skipLink });
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
     await page.keyboard.press('Enter');
@@ -155,27 +156,27 @@ test.describe('keyboard only', () => {
 
     test('the menu opens, is walked, closes with Escape and navigates, with the keyboard alone', async ({ page }) => {
       await page.goto('/', { waitUntil: 'networkidle' });
-      const toggle = page.getByRole('button', { name: site.nav.openMenu });
+      const toggle = page.getByRole('button', { name: navigation.nav.openMenu });
       for (let stop = 0; stop < 5 && !(await toggle.evaluate((element) => element === document.activeElement)); stop += 1) {
         await page.keyboard.press('Tab');
       }
       await expect(toggle).toBeFocused();
       await page.keyboard.press('Enter');
-      const close = page.getByRole('button', { name: site.nav.closeMenu });
+      const close = page.getByRole('button', { name: navigation.nav.closeMenu });
       await expect(close).toHaveAttribute('aria-expanded', 'true');
-      const nav = page.getByRole('navigation', { name: site.nav.label });
+      const nav = page.getByRole('navigation', { name: navigation.nav.label });
       await expect(nav).toBeVisible();
 
       await page.keyboard.press('Tab');
       await expect(nav.getByRole('link').first()).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(nav).toBeHidden();
-      await expect(page.getByRole('button', { name: site.nav.openMenu })).toBeFocused();
+      await expect(page.getByRole('button', { name: navigation.nav.openMenu })).toBeFocused();
 
       await page.keyboard.press('Enter');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
-      const second = site.nav.links[1];
+      const second = navigation.nav.links[1];
       await expect(nav.getByRole('link', { name: second?.label })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(second?.to ?? '/');

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { createStaticServer } from '../../scripts/static-server.ts';
 import { buildCopy, close, listen, readBody } from './build-copy.ts';
-import { site as content } from '../../content/site.ts';
+import { company } from '../../src/content-data/company.ts';
+import { processors } from '../../src/content-data/processors.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -128,8 +129,8 @@ for (const failure of ['error', 'network'] as const) {
     mode = failure;
     await fillAndSend(page);
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText("Échec de l'envoi");
-    await expect(alert).toContainText("Votre message n'a pas pu être envoyé");
+    await expect(alert).toContainText("Échec de l’envoi");
+    await expect(alert).toContainText("Votre message n’a pas pu être envoyé");
     await expect(alert).toContainText('contact@propllc.fr');
     await expect(page.getByRole('status')).toHaveCount(0);
     for (const [field, value] of fieldsOf(page)) await expect(field).toHaveValue(value);
@@ -145,7 +146,6 @@ for (const failure of ['error', 'network'] as const) {
 test('the GDPR notice names the delivery service, as a processor beside the host', async ({ page }) => {
   await page.goto(`${siteUrl}/legal`);
   const data = page.getByRole('region', { name: 'Protection des données personnelles' });
-  const { company, processors } = content;
   await expect(data.locator('dl')).toHaveCount(2);
   const delivery = data.locator('dl').nth(1);
   await expect(delivery.locator('dd')).toHaveText([

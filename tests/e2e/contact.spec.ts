@@ -5,7 +5,7 @@ const messages = {
   nameTooShort: 'Le nom doit contenir au moins 2 caractères',
   nameTooLong: 'Le nom est trop long',
   emailInvalid: 'Adresse email invalide',
-  emailTooLong: "L'email est trop long",
+  emailTooLong: "L’email est trop long",
   phoneTooShort: 'Numéro de téléphone invalide',
   phoneInvalid: 'Numéro de téléphone invalide',
   phoneTooLong: 'Numéro de téléphone trop long',

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { site } from '../../content/site.ts';
+import { company } from '../../src/content-data/company.ts';
+import { interfaceText } from '../../src/content-data/interface.ts';
+import { processors } from '../../src/content-data/processors.ts';
 import { siteScriptRan } from './page-ready.ts';
 
 function recordProblems(page: Page): string[] {
@@ -52,9 +54,9 @@ test.describe('terms of use', () => {
     await expect(main.getByRole('region', { name: '9. Droit applicable' })).toContainText('tribunaux français');
     const contact = main.getByRole('region', { name: '10. Contact' });
     await expect(contact.getByRole('link', { name: 'page de contact' })).toHaveAttribute('href', '/contact');
-    await expect(contact.getByRole('link', { name: site.company.email })).toHaveAttribute(
+    await expect(contact.getByRole('link', { name: company.email })).toHaveAttribute(
       'href',
-      `mailto:${site.company.email}`,
+      `mailto:${company.email}`,
     );
   });
 
@@ -124,10 +126,10 @@ test.describe('legal notice', () => {
     ]);
   });
 
-  test('the publisher facts come from content/site.ts', async ({ page }) => {
+  test('the publisher facts come from content/company.json', async ({ page }) => {
     await page.goto('/legal');
     const publisher = page.getByRole('region', { name: 'Éditeur du site' });
-    const { company, legalLabels } = site;
+    const { legalLabels } = interfaceText;
     const facts: [string, string][] = [
       [legalLabels.name, company.name],
       [legalLabels.legalForm, company.legalForm],
@@ -158,13 +160,13 @@ test.describe('legal notice', () => {
   test('the host facts', async ({ page }) => {
     await page.goto('/legal');
     const host = page.getByRole('region', { name: 'Hébergement' });
-    const { host: facts } = site.company;
+    const { host: facts } = company;
     await expect(host.locator('dt')).toHaveText(['Hébergeur', 'Adresse', 'Téléphone', 'Site web']);
     await expect(host.locator('dd')).toHaveText([facts.name, facts.address, facts.phone, facts.website]);
     await expect(host.getByRole('link', { name: facts.phone })).toHaveAttribute('href', `tel:${facts.phone.replace(/[^\d+]/g, '')}`);
-    await expect(host.getByRole('link', { name: site.company.host.website })).toHaveAttribute(
+    await expect(host.getByRole('link', { name: company.host.website })).toHaveAttribute(
       'href',
-      site.company.host.website,
+      company.host.website,
     );
   });
 
@@ -187,9 +189,9 @@ test.describe('legal notice', () => {
       'Réclamation auprès de la CNIL',
     ]);
     await expect(data).toContainText("Le responsable du traitement est PropLLC, éditeur du site");
-    await expect(data.getByRole('link', { name: site.company.email }).first()).toHaveAttribute(
+    await expect(data.getByRole('link', { name: company.email }).first()).toHaveAttribute(
       'href',
-      `mailto:${site.company.email}`,
+      `mailto:${company.email}`,
     );
     await expect(data).toContainText('article 6.1.b du RGPD');
     await expect(data).toContainText('article 6.1.f');
@@ -199,7 +201,6 @@ test.describe('legal notice', () => {
 
     // Recipients: the host as processor, named with its country and transfer safeguard; this build
     // (no VITE_CONTACT_ENDPOINT) sends form messages nowhere, so it names no delivery service.
-    const { company, processors } = site;
     await expect(data.locator('dl')).toHaveCount(1);
     await expect(data.locator('dd')).toHaveText([company.host.name, processors.host.role, processors.host.country, processors.host.safeguard]);
     await expect(data.getByRole('link', { name: company.host.name })).toHaveAttribute('href', company.host.website);
@@ -229,7 +230,7 @@ test.describe('legal notice', () => {
     request,
   }) => {
     const legal = (await (await request.get('/legal')).text()).replace(/&#x27;|&#39;/g, "'");
-    for (const text of ['Numéro de TVA intracommunautaire', site.company.publicationDirector, site.company.host.phone, 'Responsable du traitement', 'Réclamation auprès de la CNIL', 'id="donnees-personnelles"']) {
+    for (const text of ['Numéro de TVA intracommunautaire', company.publicationDirector, company.host.phone, 'Responsable du traitement', 'Réclamation auprès de la CNIL', 'id="donnees-personnelles"']) {
       expect(legal).toContain(text);
     }
     const contact = await (await request.get('/contact')).text();

@@ -105,9 +105,9 @@ test('an island that throws shows the error screen in its place, with the messag
   await page.goto('/contact');
   const island = page.locator('[data-island="contact-form"]');
   await expect(island.getByRole('heading', { level: 2, name: 'Unexpected Application Error' })).toBeVisible();
-  await expect(island).toContainText("Un problème inattendu est survenu. Rechargez la page ou revenez à l'accueil.");
+  await expect(island).toContainText("Un problème inattendu est survenu. Rechargez la page ou revenez à l’accueil.");
   await expect(island.locator('pre')).toContainText(/Cannot read properties of undefined/);
-  await expect(island.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+  await expect(island.getByRole('link', { name: "Retour à l’accueil" })).toHaveAttribute('href', '/');
   await expect(island.getByRole('link', { name: 'Nous contacter' })).toHaveAttribute('href', '/contact');
   await expect(island.locator('form')).toHaveCount(0);
   expect(errors.some((text) => /Cannot read properties of undefined/.test(text))).toBe(true);

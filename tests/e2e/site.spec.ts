@@ -98,7 +98,7 @@ for (const route of routes) {
         'href',
         '/legal',
       );
-      await expect(footer.getByRole('link', { name: "Conditions d'utilisation", exact: true })).toHaveAttribute(
+      await expect(footer.getByRole('link', { name: "Conditions d’utilisation", exact: true })).toHaveAttribute(
         'href',
         '/terms',
       );
@@ -140,7 +140,7 @@ test('the footer links open the legal notice and the terms', async ({ page }) =>
   await footer.getByRole('link', { name: 'Mentions légales', exact: true }).click();
   await expect(page).toHaveURL('/legal');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
-  await footer.getByRole('link', { name: "Conditions d'utilisation", exact: true }).click();
+  await footer.getByRole('link', { name: "Conditions d’utilisation", exact: true }).click();
   await expect(page).toHaveURL('/terms');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conditions d’utilisation');
 });
@@ -174,7 +174,7 @@ test('moving through every page: each link loads its page, marked in the menu, w
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('link', { name: 'Mentions légales', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
-  await footer.getByRole('link', { name: "Conditions d'utilisation", exact: true }).click();
+  await footer.getByRole('link', { name: "Conditions d’utilisation", exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conditions d’utilisation');
   expect(problems).toEqual([]);
 });
@@ -203,7 +203,7 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
     await page.getByRole('banner').getByRole('link', { name: 'Démarrer', exact: true }).click();
     await expect(page).toHaveURL('/contact');
-    await page.getByRole('link', { name: "PropLLC, retour à l'accueil" }).click();
+    await page.getByRole('link', { name: "PropLLC, retour à l’accueil" }).click();
     await expect(page).toHaveURL('/');
   });
 });

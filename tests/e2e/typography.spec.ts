@@ -26,7 +26,7 @@ for (const url of urls) {
     });
     expect(
       offenders,
-      'MDX text is fixed by src/mdx/rehype-french-typography.ts; texts of content/*.ts must hold U+202F themselves',
+      'MDX text is fixed by src/mdx/rehype-french-typography.ts; texts of content/*.json must hold U+202F themselves',
     ).toEqual([]);
   });
 }
@@ -38,7 +38,7 @@ for (const { path } of pages) {
     const offenders = await page.evaluate(() => {
       const main = document.querySelector('main');
       if (!main) return ['no <main>'];
-      // The contact form's wording comes from content/contact-form.ts, not from MDX.
+      // The contact form's wording comes from content/contact-form.json, not from MDX.
       const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT, {
         acceptNode: (node) =>
           node.parentElement?.closest('script, style, template, code, pre, kbd, samp, noscript, form')

@@ -93,28 +93,43 @@ describe('npm run check: messages for editors', () => {
     `);
   });
 
-  it('validates the values of content/site.ts', async () => {
+  // The real brand.json and navigation.json with three mistakes: an empty text, a link without its leading
+  // slash, a dead link (not reported while the file does not match its schema).
+  it('validates the values of the data files, naming file, line and field', async () => {
     expect(await check('invalid-site')).toMatchInlineSnapshot(`
       [
-        "content/site.ts → « brand.blurb » ne peut pas être vide.",
-        "content/site.ts → « nav.cta.to » doit être un chemin qui commence par / (par exemple : /contact).",
+        "content/brand.json:3 → « blurb » ne peut pas être vide.",
+        "content/navigation.json:16 → « nav.cta.to » doit être un chemin qui commence par / (par exemple : /contact).",
       ]
     `);
   });
 
-  it('validates the values of content/contact-receiver.ts, placeholders included', async () => {
+  // The real contact-receiver.json with an empty title and a text that lost its {email}.
+  it('validates the values of content/contact-receiver.json, placeholders included', async () => {
     expect(await check('invalid-receiver')).toMatchInlineSnapshot(`
       [
-        "content/contact-receiver.ts → « answers.tooLarge.title » ne peut pas être vide.",
-        "content/contact-receiver.ts → « answers.failed.text » doit contenir {email} (remplacé au moment de l’envoi).",
+        "content/contact-receiver.json:13 → « answers.tooLarge.title » ne peut pas être vide.",
+        "content/contact-receiver.json:34 → « answers.failed.text » doit contenir {email} (remplacé au moment de l’envoi).",
       ]
     `);
   });
 
-  it('rejects a menu link of content/site.ts to a page that does not exist', async () => {
+  // The real navigation.json with one menu link to a missing page (and a footer link with an anchor, which is fine).
+  it('rejects a menu link of content/navigation.json to a page that does not exist', async () => {
     expect(await check('dead-site-link')).toMatchInlineSnapshot(`
       [
-        "content/site.ts → « nav.links.1.to » : lien interne inconnu : /tarifs (pages existantes : /, /about, /how-it-works, /faq, /contact, /contact/merci, /legal, /terms). Corrigez l'adresse du lien ou choisissez une de ces pages.",
+        "content/navigation.json:11 → « nav.links.1.to » : lien interne inconnu : /tarifs (pages existantes : /, /about, /how-it-works, /faq, /contact, /contact/merci, /legal, /terms). Corrigez l'adresse du lien ou choisissez une de ces pages.",
+      ]
+    `);
+  });
+
+  // A missing comma, a straight quote inside a text, a comma after the last field: one file each.
+  it('explains JSON syntax errors in French, with the line to fix', async () => {
+    expect(await check('json-syntax')).toMatchInlineSnapshot(`
+      [
+        "content/brand.json:2 → le fichier n'est pas du JSON valide : virgule manquante à la fin de cette ligne, ou guillemet droit " en trop dans le texte (dans un texte, écrivez « … » au lieu de "…"). Corrigez la ligne indiquée ; les noms de champs et les textes s'écrivent entre guillemets droits "…", séparés par des virgules.",
+        "content/interface.json:3 → le fichier n'est pas du JSON valide : nom de champ attendu entre guillemets droits "…" : souvent une virgule en trop après le dernier champ, avant }. Corrigez la ligne indiquée ; les noms de champs et les textes s'écrivent entre guillemets droits "…", séparés par des virgules.",
+        "content/seo.json:3 → le fichier n'est pas du JSON valide : caractère inattendu : souvent un guillemet droit " dans un texte, qui le termine trop tôt (dans un texte, écrivez « … » au lieu de "…"). Corrigez la ligne indiquée ; les noms de champs et les textes s'écrivent entre guillemets droits "…", séparés par des virgules.",
       ]
     `);
   });
@@ -180,13 +195,16 @@ describe('npm run check: messages for editors', () => {
   });
 });
 
-describe('npm run check: typography of content/*.ts', () => {
-  it('names each text to fix (spaces, straight quotes, three dots, dash) with the fixed text, except a text the specification fixes', async () => {
-    expect(await check('ts-typography')).toMatchInlineSnapshot(`
+describe('npm run check: typography of content/*.json', () => {
+  // The real contact-form.json with texts typed on an ordinary keyboard; the verbatim button text
+  // (« Envoi en cours... ») and the right « Message envoyé ! » stay unflagged.
+  it('names each text to fix (spaces, straight quotes and apostrophes, three dots, dash) with the fixed text, except a text the specification fixes', async () => {
+    expect(await check('json-typography')).toMatchInlineSnapshot(`
       [
-        "content/contact-form.ts:3 → « contactForm.title » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Une question ? » (copiez-le depuis ce message, il contient les espaces fines insécables).",
-        "content/contact-form.ts:4 → « contactForm.fields.0.label » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Votre email :  » (copiez-le depuis ce message, il contient les espaces fines insécables).",
-        "content/contact-form.ts:6 → « contactForm.intro » : guillemets droits "…" au lieu de « … » ; trois points ... au lieu du caractère … ; tiret - entre deux espaces au lieu du tiret –. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Un « vrai » conseiller – pas un robot – vous répond… » (copiez-le depuis ce message, il contient les espaces fines insécables).",
+        "content/contact-form.json:8 → « fields.email.label » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Votre email :  » (copiez-le depuis ce message, il contient les espaces fines insécables).",
+        "content/contact-form.json:17 → « fields.message.placeholder » : guillemets droits "…" au lieu de « … » ; trois points ... au lieu du caractère … ; tiret - entre deux espaces au lieu du tiret –. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Un « vrai » conseiller – pas un robot – vous répond… » (copiez-le depuis ce message, il contient les espaces fines insécables).",
+        "content/contact-form.json:29 → « errors.emailTooLong » : apostrophe droite ' au lieu de ’. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « L’email est trop long » (copiez-le depuis ce message, il contient les espaces fines insécables).",
+        "content/contact-form.json:38 → « toasts.invalid.title » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Une question ? » (copiez-le depuis ce message, il contient les espaces fines insécables).",
       ]
     `);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { toast } from 'react-hot-toast/headless';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contactForm } from '../../content/contact-form.ts';
+import { contactForm } from '../../src/content-data/contact-form.ts';
 import { ContactFormView } from '../../src/components/ContactForm/ContactFormView.tsx';
 import { Toaster } from '../../src/components/Toasts/Toasts.tsx';
 import { formPostAction, type SendContact } from '../../src/forms/contact-delivery.ts';
@@ -168,8 +168,8 @@ describe('ContactFormView before its JavaScript runs', () => {
     }
     // Every field the receiver reads is named as it expects, the trap included.
     expect([...new FormData(form).keys()]).toEqual(['name', 'email', 'phone', 'message', 'website']);
-    const note = screen.getByText(/Vous préférez l'email/);
-    expect(note.textContent).toBe(`Vous préférez l'email\u202f? Écrivez-nous directement à ${email}.`);
+    const note = screen.getByText(/Vous préférez l’email/);
+    expect(note.textContent).toBe(`Vous préférez l’email\u202f? Écrivez-nous directement à ${email}.`);
     expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
   });
 
@@ -179,7 +179,7 @@ describe('ContactFormView before its JavaScript runs', () => {
     expect(form).not.toHaveAttribute('action');
     expect(screen.getByRole('button', { name: 'Envoyer le message' })).toBeDisabled();
     expect(screen.getByText(/Le formulaire se charge/)).toHaveTextContent(
-      `S'il reste inactif (JavaScript désactivé ou connexion trop lente), écrivez-nous directement à ${email}.`,
+      `S’il reste inactif (JavaScript désactivé ou connexion trop lente), écrivez-nous directement à ${email}.`,
     );
   });
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { contactForm } from '../../content/contact-form.ts';
+import { contactForm } from '../../src/content-data/contact-form.ts';
 import { contactFormCopySchema } from '../../src/content-schema/contact-form-schema.ts';
 import {
   contactLimits,
@@ -78,7 +78,7 @@ describe('contact schema', () => {
     ['email', '  jeanne@example.com  ', null],
     ['email', email(254), null],
     ['email', email(255), null],
-    ['email', email(256), "L'email est trop long"],
+    ['email', email(256), "L’email est trop long"],
     ['email', ` ${email(255)} `, null],
     ['phone', '061234567', 'Numéro de téléphone invalide'],
     ['phone', '0612345678', null],

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { site } from '../../content/site.ts';
+import { interfaceText } from '../../src/content-data/interface.ts';
 import { ErrorBoundary } from '../../src/root.tsx';
 
 // React and React Router report the thrown error on the console: expected here, so kept quiet.
@@ -23,8 +23,8 @@ describe('root error boundary (routing failure)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error' })).toBeVisible();
     expect(screen.getByText('Panne de test')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: site.error.home })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: site.error.contact })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: interfaceText.error.home })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: interfaceText.error.contact })).toHaveAttribute('href', '/contact');
     // Styled like the site: the header and footer frame it.
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();

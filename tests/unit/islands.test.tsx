@@ -2,7 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { site } from '../../content/site.ts';
+import { interfaceText } from '../../src/content-data/interface.ts';
 import { hydrateIsland } from '../../src/islands/hydrate.tsx';
 import { Island } from '../../src/islands/Island.tsx';
 import { frenchLongDate, parisDay, parisYear } from '../../src/lib/french-date.ts';
@@ -13,10 +13,10 @@ afterEach(() => {
 });
 
 const errorCopy = {
-  title: site.error.title,
-  text: site.error.text,
-  home: site.error.home,
-  contact: { label: site.error.contact, to: '/contact' },
+  title: interfaceText.error.title,
+  text: interfaceText.error.text,
+  home: interfaceText.error.home,
+  contact: { label: interfaceText.error.contact, to: '/contact' },
 };
 
 function Greeting({ name }: { name: string }) {
@@ -58,9 +58,9 @@ describe('<Island>', () => {
     // Data broken after the page was built: `name` is missing, so the component throws.
     const element = await prerenderAndHydrate({ name: 'Jeanne' }, (html) => html.replace('{"name":"Jeanne"}', '{}'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Unexpected Application Error' })).toBeVisible();
-    expect(element).toHaveTextContent(site.error.text);
+    expect(element).toHaveTextContent(interfaceText.error.text);
     expect(element.querySelector('pre')?.textContent).toMatch(/toUpperCase/);
-    expect(screen.getByRole('link', { name: site.error.home })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: interfaceText.error.home })).toHaveAttribute('href', '/');
     expect(errors.mock.calls.flat().some((arg) => arg instanceof Error && /toUpperCase/.test(arg.message))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { contactOriginFrom, contentSecurityPolicy, executableScripts } from '../../scripts/csp.ts';
 import { headersFor, parseHeaders } from '../../scripts/headers.ts';
-import { seo } from '../../content/seo.ts';
+import { seo } from '../../src/content-data/seo.ts';
 import { pageHead } from '../../src/head.ts';
 import { canonicalPath } from '../../src/registry.ts';
 import { DEFAULT_SITE_URL, siteUrlFrom } from '../../src/site-url.ts';

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contactReceiver } from '../../content/contact-receiver.ts';
-import { site } from '../../content/site.ts';
+import { company } from '../../src/content-data/company.ts';
+import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { createSiteServer } from '../../scripts/site-server.ts';
 
 const valid = {
@@ -163,7 +163,7 @@ describe('Cloudflare Pages Function (functions/api/contact.ts)', () => {
     const { onRequestPost } = await load();
     const response = await onRequestPost({ request: post(url, valid), env: {} });
     expect(response.status).toBe(503);
-    expect((await response.json()).message).toContain(site.company.email);
+    expect((await response.json()).message).toContain(company.email);
   });
 
   it('uses the Rate Limiting binding when one is bound, keyed by CF-Connecting-IP', async () => {

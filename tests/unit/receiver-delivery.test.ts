@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { contactReceiver } from '../../content/contact-receiver.ts';
+import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { endOfLifeWarning } from '../../scripts/node-support.ts';
 import { simulationNotice } from '../../scripts/simulation-notice.ts';
 import type { ContactValues } from '../../src/forms/contact-schema.ts';
@@ -221,7 +221,7 @@ describe('settings from the environment', () => {
     expect(failing.describe).toBe('Formulaire de contact\u202f: chaque message est transmis au webhook de h.example.org');
     expect((await failing.handle(request())).status).toBe(502);
     expect(logError.mock.calls).toEqual([
-      ["Message NON transmis (webhook)\u202f: HTTP 500. Le visiteur a reçu l'adresse email de contact."],
+      ["Message NON transmis (webhook)\u202f: HTTP 500. Le visiteur a reçu l’adresse email de contact."],
     ]);
   });
 });
@@ -230,10 +230,10 @@ describe('notices for whoever runs the site', () => {
   it('warns on a Node version past its end of life, from a table of dates', () => {
     const day = (date: string) => new Date(`${date}T12:00:00Z`);
     expect(endOfLifeWarning('20.20.2', day('2026-11-23'))).toBe(
-      "Attention\u202f: Node 20 n'est plus maintenu depuis le 30 avril 2026 (plus aucun correctif de sécurité). En production, utilisez une version LTS maintenue (24 ou 26).",
+      "Attention\u202f: Node 20 n’est plus maintenu depuis le 30 avril 2026 (plus aucun correctif de sécurité). En production, utilisez une version LTS maintenue (24 ou 26).",
     );
     expect(endOfLifeWarning('v20.19.0', day('2026-04-29'))).toBeUndefined();
-    expect(endOfLifeWarning('25.1.0', day('2026-11-23'))).toContain('Node 25 n\'est plus maintenu depuis le 1er juin 2026');
+    expect(endOfLifeWarning('25.1.0', day('2026-11-23'))).toContain('Node 25 n’est plus maintenu depuis le 1er juin 2026');
     for (const version of ['22.12.0', '24.21.0', '26.10.0', '27.0.0']) {
       expect(endOfLifeWarning(version, day('2026-11-23')), version).toBeUndefined();
     }

@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { contactForm } from '../../content/contact-form.ts';
-import { contactReceiver } from '../../content/contact-receiver.ts';
-import { site } from '../../content/site.ts';
+import { brand } from '../../src/content-data/brand.ts';
+import { company } from '../../src/content-data/company.ts';
+import { contactForm } from '../../src/content-data/contact-form.ts';
+import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { headersFor, parseHeaders } from '../../scripts/headers.ts';
 import { createContactSchema, type ContactValues } from '../../src/forms/contact-schema.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../src/receiver/rate-limit.ts';
@@ -17,7 +18,7 @@ import { labels } from '../../src/receiver/site.ts';
 
 const siteOrigin = 'https://www.propllc.fr';
 const url = `${siteOrigin}/api/contact`;
-const email = site.company.email;
+const email = company.email;
 
 const valid: ContactValues = {
   name: 'Jeanne Martin',
@@ -33,7 +34,7 @@ function receiver({ deliver, rateLimiter }: { deliver?: Deliver | null; rateLimi
     schema: createContactSchema(contactForm.errors),
     labels,
     contactEmail: email,
-    siteName: site.brand.name,
+    siteName: brand.name,
     deliver:
       deliver === null
         ? undefined
@@ -312,7 +313,7 @@ describe('422: invalid fields', () => {
     expect(page).toContain('<li>Adresse email\u202f: Adresse email invalide</li>');
     expect(page).toContain('<li>Numéro de téléphone\u202f: Numéro de téléphone invalide</li>');
     expect(page).not.toContain('Nom complet');
-    expect(page).toContain('Le bouton «\u202fRetour\u202f» de votre navigateur ramène le formulaire tel que vous l&#39;avez rempli.');
+    expect(page).toContain('Le bouton «\u202fRetour\u202f» de votre navigateur ramène le formulaire tel que vous l’avez rempli.');
     expect(page).toContain('<a href="/contact">Revenir au formulaire de contact</a>');
     expectNothingInternal(page);
   });

@@ -4,9 +4,8 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { site } from '../../content/site.ts';
+import { navigation } from '../../src/content-data/navigation.ts';
 import { pageSchema } from '../../src/content-schema/schema.ts';
-import { siteSchema } from '../../src/content-schema/site-schema.ts';
 import { indexedPages, isIndexed, isPagePath, notFoundPath, pages, prerenderPaths } from '../../src/registry.ts';
 
 const pagesDir = path.resolve(import.meta.dirname, '../../content/pages');
@@ -55,19 +54,14 @@ describe('route registry ↔ content/pages', () => {
   });
 });
 
-describe('content/site.ts', () => {
-  it('matches its schema', () => {
-    const result = v.safeParse(siteSchema, site);
-    expect(result.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`) ?? []).toEqual([]);
-  });
-
+describe('content/navigation.json', () => {
   it('navigation, call to action and footer links point to registered pages', () => {
-    const links = [...site.nav.links, site.nav.cta, ...site.footer.legalLinks];
+    const links = [...navigation.nav.links, navigation.nav.cta, ...navigation.footer.legalLinks];
     expect(links.filter((link) => !isPagePath(link.to)).map((link) => link.to)).toEqual([]);
   });
 
   it('the header CTA leads to /contact and the footer to the legal notice and the terms', () => {
-    expect(site.nav.cta.to).toBe('/contact');
-    expect(site.footer.legalLinks.map((link) => link.to).toSorted()).toEqual(['/legal', '/terms']);
+    expect(navigation.nav.cta.to).toBe('/contact');
+    expect(navigation.footer.legalLinks.map((link) => link.to).toSorted()).toEqual(['/legal', '/terms']);
   });
 });

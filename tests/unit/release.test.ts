@@ -9,54 +9,56 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { site } from '../../content/site.ts';
-import {
-  checkRelease,
-  claimsToProveIn,
-  deliveryServiceProblems,
-  lineOfField,
-  releaseRules,
-  sitePlaceholderProblems,
-} from '../../src/content-schema/release.ts';
+import { parseTree } from 'jsonc-parser';
+import { company } from '../../src/content-data/company.ts';
+import { processors } from '../../src/content-data/processors.ts';
+import { lineOfField } from '../../src/content-schema/checks/data-files.ts';
+import { checkRelease, claimsToProveIn, deliveryServiceProblems, releaseRules, sitePlaceholderProblems } from '../../src/content-schema/release.ts';
 import { isFictionPhone, sitePlaceholders } from '../../src/content-schema/site-schema.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixture = (name: string) => path.join(root, 'tests', 'fixtures', name);
-const siteSource = await readFile(path.join(root, 'content', 'site.ts'), 'utf8');
+const companySource = await readFile(path.join(root, 'content', 'company.json'), 'utf8');
+const isFactFile = (problem: string) => /^content\/(company|processors)\.json/.test(problem);
 
-/** The field each message is about: « company.vatNumber » → company.vatNumber. */
-const fieldsOf = (problems: string[]) => problems.map((problem) => /« ([\w.]+) »/.exec(problem)?.[1]);
+/** The file and field each message is about: content/company.json:7 → « vatNumber » → company.json vatNumber. */
+const fieldsOf = (problems: string[]) =>
+  problems.map((problem) => {
+    const match = /^content\/([\w-]+\.json)(?::\d+)? → « ([\w.]+) »/.exec(problem);
+    return match ? `${match[1]} ${match[2]}` : undefined;
+  });
 
 describe('release check on the content as it is', () => {
-  it('names every placeholder of content/site.ts, with its line and what to put there, in French', async () => {
+  it('names every placeholder of content/company.json and content/processors.json, with its line and what to put there, in French', async () => {
     // Built for a third-party form service: the notice names it, so its placeholders count.
     const problems = await checkRelease({ root, env: { VITE_CONTACT_ENDPOINT: 'https://service-envoi.example/f/1' } });
-    const placeholderProblems = problems.filter((problem) => problem.startsWith('content/site.ts'));
+    const placeholderProblems = problems.filter(isFactFile);
     expect(fieldsOf(placeholderProblems)).toEqual([
-      'company.shareCapital',
-      'company.registration',
-      'company.vatNumber',
-      'company.address',
-      'company.phone',
-      'company.publicationDirector',
-      'company.host.phone',
-      'processors.host.safeguard',
-      'processors.contactDelivery.name',
-      'processors.contactDelivery.website',
-      'processors.contactDelivery.country',
-      'processors.contactDelivery.safeguard',
+      'company.json shareCapital',
+      'company.json registration',
+      'company.json vatNumber',
+      'company.json address',
+      'company.json phone',
+      'company.json publicationDirector',
+      'company.json host.phone',
+      'processors.json host.safeguard',
+      'processors.json contactDelivery.name',
+      'processors.json contactDelivery.website',
+      'processors.json contactDelivery.country',
+      'processors.json contactDelivery.safeguard',
     ]);
     const vat = placeholderProblems[2] ?? '';
-    const vatLine = siteSource.split('\n').findIndex((line) => line.includes('vatNumber:')) + 1;
+    const vatLine = companySource.split('\n').findIndex((line) => line.includes('"vatNumber":')) + 1;
+    expect(vatLine).toBeGreaterThan(1);
     expect(vat).toBe(
-      `content/site.ts:${vatLine} → « company.vatNumber » est encore une valeur fictive : « FR00\u00A0000000000 ». À mettre à la place : le numéro de TVA intracommunautaire de la société (FR, 2 caractères de contrôle, puis le SIREN), indiqué dans l'espace professionnel impots.gouv.fr.`,
+      `content/company.json:${vatLine} → « vatNumber » est encore une valeur fictive : « FR00\u00A0000000000 ». À mettre à la place : le numéro de TVA intracommunautaire de la société (FR, 2 caractères de contrôle, puis le SIREN), indiqué dans l'espace professionnel impots.gouv.fr.`,
     );
     for (const problem of placeholderProblems) expect(problem).toMatch(/ → « [\w.]+ » .* À mettre à la place : .{20,}\.$/);
   });
 
   it('names the claims of content/ still awaiting proof', async () => {
     const problems = await checkRelease({ root, env: { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local' } });
-    const claims = problems.filter((problem) => problem.startsWith('content/') && !problem.startsWith('content/site.ts'));
+    const claims = problems.filter((problem) => problem.startsWith('content/') && !isFactFile(problem));
     expect(claims).toHaveLength(1);
     expect(claims[0]).toMatch(
       /^content\/legal\/donnees-personnelles\.mdx:\d+ → affirmation marquée « À PROUVER » : durée de conservation des journaux de connexion de l'hébergeur\./,
@@ -74,26 +76,27 @@ describe('release check on the content as it is', () => {
 
   it('asks for the placeholders of the recipient the notice shows, and only those', async () => {
     const fields = async (env: Record<string, string>) =>
-      fieldsOf((await checkRelease({ root, env })).filter((problem) => problem.startsWith('content/site.ts'))).filter(
-        (field) => field?.startsWith('processors.') && field !== 'processors.host.safeguard',
+      fieldsOf((await checkRelease({ root, env })).filter(isFactFile)).filter(
+        (field) => field?.startsWith('processors.json') && field !== 'processors.json host.safeguard',
       );
     expect(await fields({ VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local' })).toEqual([]);
     expect(await fields({ VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'email' })).toEqual([
-      'processors.emailDelivery.safeguard',
+      'processors.json emailDelivery.safeguard',
     ]);
     expect(await fields({ VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'webhook' })).toEqual([
-      'processors.webhookDelivery.name',
-      'processors.webhookDelivery.website',
-      'processors.webhookDelivery.country',
-      'processors.webhookDelivery.safeguard',
+      'processors.json webhookDelivery.name',
+      'processors.json webhookDelivery.website',
+      'processors.json webhookDelivery.country',
+      'processors.json webhookDelivery.safeguard',
     ]);
   });
 
-  it('keeps the list of placeholders in step with content/site.ts', () => {
+  it('keeps the list of placeholders in step with the data files', () => {
     // A placeholder changed in one place only would silently stop being caught.
-    for (const { field, value } of sitePlaceholders) {
-      const current = field.split('.').reduce<unknown>((object, key) => (object as Record<string, unknown>)[key], site);
-      expect(current, field).toBe(value);
+    const files = { 'content/company.json': company, 'content/processors.json': processors };
+    for (const { file, field, value } of sitePlaceholders) {
+      const current = field.split('.').reduce<unknown>((object, key) => (object as Record<string, unknown>)[key], files[file]);
+      expect(current, `${file} ${field}`).toBe(value);
     }
   });
 
@@ -108,7 +111,7 @@ describe('release check on the content as it is', () => {
     // 8 placeholders, 1 claim to prove, and the simulated sending (no VITE_CONTACT_ENDPOINT here).
     expect(release.output).toContain('Mise en ligne : 10 point(s) à régler avant de publier le site :');
     expect(release.output).toContain('VITE_CONTACT_ENDPOINT n’est pas défini');
-    expect(release.output).toContain('« company.publicationDirector » est encore une valeur fictive : « Prénom Nom »');
+    expect(release.output).toContain('« publicationDirector » est encore une valeur fictive : « Prénom Nom »');
     const plain = await run([]);
     expect(plain.code).toBe(0);
     expect(plain.output).not.toContain('Mise en ligne');
@@ -129,13 +132,13 @@ describe('release check once the facts are real', () => {
   it('fails when the endpoint posts to another service than the one named', async () => {
     const env = { VITE_CONTACT_ENDPOINT: 'https://api.web3forms.com/submit' };
     expect(await checkRelease({ root: fixture('release-ready'), env })).toEqual([
-      'content/site.ts → « processors.contactDelivery » décrit Formspree, Inc. (https://formspree.io), mais le formulaire envoie les messages à api.web3forms.com (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.',
+      'content/processors.json → « contactDelivery » décrit Formspree, Inc. (https://formspree.io), mais le formulaire envoie les messages à api.web3forms.com (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.',
     ]);
   });
 });
 
 describe('placeholders', () => {
-  const ready = { company: { phone: '+44 20 7946 0018', host: { phone: '+1 415 555 0100' } } };
+  const ready = { phone: '+44 20 7946 0018', host: { phone: '+1 415 555 0100' } };
 
   it.each([
     ['+33 1 99 00 12 34', true],
@@ -152,30 +155,31 @@ describe('placeholders', () => {
   });
 
   it('catches any fiction number in a phone field, not only the shipped one', () => {
-    const retyped = { company: { ...ready.company, phone: '01 99 00 45 67' } };
-    expect(sitePlaceholderProblems(retyped, '')).toEqual([
-      expect.stringMatching(/^content\/site\.ts → « company\.phone » est un numéro réservé à la fiction : « 01 99 00 45 67 »\. À mettre à la place : /),
+    const retyped = { ...ready, phone: '01 99 00 45 67' };
+    expect(sitePlaceholderProblems({ 'content/company.json': { data: retyped } })).toEqual([
+      expect.stringMatching(/^content\/company\.json → « phone » est un numéro réservé à la fiction : « 01 99 00 45 67 »\. À mettre à la place : /),
     ]);
-    expect(sitePlaceholderProblems(ready, '')).toEqual([]);
+    expect(sitePlaceholderProblems({ 'content/company.json': { data: ready } })).toEqual([]);
   });
 
   it('points at the line of the field itself, not at another field with the same value', () => {
-    const source = [
-      'export const site = {',
-      '  processors: {',
-      '    host: {',
-      "      safeguard: 'à vérifier',",
-      '    },',
-      '    contactDelivery: {',
-      "      name: 'x',",
-      "      safeguard: 'à vérifier',",
-      '    },',
+    const text = [
+      '{',
+      '  "host": {',
+      '    "safeguard": "à vérifier"',
       '  },',
-      '};',
+      '  "contactDelivery": {',
+      '    "name": "x",',
+      '    "safeguard": "à vérifier"',
+      '  }',
+      '}',
     ].join('\n');
-    expect(lineOfField(source, 'processors.host.safeguard')).toBe(4);
-    expect(lineOfField(source, 'processors.contactDelivery.safeguard')).toBe(8);
-    expect(lineOfField(source, 'processors.missing')).toBeUndefined();
+    const file = { text, tree: parseTree(text) };
+    expect(lineOfField(file, 'host.safeguard')).toBe(3);
+    expect(lineOfField(file, 'contactDelivery.safeguard')).toBe(7);
+    // A field not written in the file: the line of its closest parent, or nothing at the top level.
+    expect(lineOfField(file, 'contactDelivery.country')).toBe(5);
+    expect(lineOfField(file, 'missing')).toBeUndefined();
   });
 });
 
@@ -195,7 +199,7 @@ describe('claims awaiting proof', () => {
 });
 
 describe('delivery service named in the GDPR notice', () => {
-  const named = { processors: { ...site.processors, contactDelivery: { ...site.processors.contactDelivery, website: 'https://www.formspree.io' } } };
+  const named = { ...processors, contactDelivery: { ...processors.contactDelivery, website: 'https://www.formspree.io' } };
 
   it.each([
     ['https://formspree.io/f/abc', true],

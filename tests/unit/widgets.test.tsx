@@ -6,7 +6,9 @@ import { PaymentFlow } from '../../src/components/PaymentFlow/PaymentFlow.tsx';
 import { Stat, Stats } from '../../src/components/Stats/Stats.tsx';
 import { Step, Steps } from '../../src/components/Steps/Steps.tsx';
 import { CompanyFacts, HostFacts, ProcessorList } from '../../src/mdx/widgets/Facts.tsx';
-import { site } from '../../content/site.ts';
+import { company } from '../../src/content-data/company.ts';
+import { interfaceText } from '../../src/content-data/interface.ts';
+import { processors } from '../../src/content-data/processors.ts';
 
 describe('PaymentFlow', () => {
   const renderFlow = () =>
@@ -155,7 +157,7 @@ describe('legal notice facts', () => {
 
   it('gives the publisher every LCEN mention, the director of publication by name and the VAT number', () => {
     render(<CompanyFacts />);
-    const { company, legalLabels: labels } = site;
+    const labels = interfaceText.legalLabels;
     expect(pairs()).toEqual([
       [labels.name, company.name],
       [labels.legalForm, company.legalForm],
@@ -172,7 +174,7 @@ describe('legal notice facts', () => {
 
   it('gives the host its name, address, phone number and website', () => {
     render(<HostFacts />);
-    const { host } = site.company;
+    const { host } = company;
     expect(pairs()).toEqual([
       ['Hébergeur', host.name],
       ['Adresse', host.address],
@@ -183,7 +185,6 @@ describe('legal notice facts', () => {
   });
 
   it('lists the host as processor, then whoever receives the form\'s messages in this build', () => {
-    const { company, processors } = site;
     const hostPairs = [
       ['Prestataire', company.host.name],
       ['Rôle', processors.host.role],

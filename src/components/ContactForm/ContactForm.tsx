@@ -1,16 +1,20 @@
 /**
  * The <ContactForm /> widget of content/pages/contact.mdx. It is an island (src/islands/): the only
  * part of the site hydrated by React in the browser. This glue gives it its copy
- * (content/contact-form.ts), the contact email of content/site.ts and, when the site runs its own
- * receiver, the address the form posts to without JavaScript, as JSON-able props.
+ * (content/contact-form.json), the contact email of content/company.json and, when the site runs its own
+ * receiver, the address the form posts to without JavaScript, as JSON-able props. It reads the data files
+ * through their loaders because the MDX widget map (src/mdx/widgets/index.ts) points here; ContactFormIsland,
+ * the component itself, gets every word as props.
  */
-import { contactForm } from '../../../content/contact-form.ts';
-import { site } from '../../../content/site.ts';
+import { company } from '../../content-data/company.ts';
+import { contactForm } from '../../content-data/contact-form.ts';
+import { interfaceText } from '../../content-data/interface.ts';
+import { navigation } from '../../content-data/navigation.ts';
 import { contactEndpoint, formPostAction } from '../../forms/contact-delivery.ts';
 import { Island } from '../../islands/Island.tsx';
 import { ContactFormIsland, type ContactFormIslandProps } from './ContactFormIsland.tsx';
 
-const email = site.company.email;
+const email = company.email;
 
 const props: ContactFormIslandProps = {
   copy: {
@@ -25,10 +29,10 @@ const props: ContactFormIslandProps = {
 };
 
 const errorCopy = {
-  title: site.error.title,
-  text: site.error.text,
-  home: site.error.home,
-  contact: { label: site.error.contact, to: site.nav.cta.to },
+  title: interfaceText.error.title,
+  text: interfaceText.error.text,
+  home: interfaceText.error.home,
+  contact: { label: interfaceText.error.contact, to: navigation.nav.cta.to },
 };
 
 export function ContactForm() {

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { site } from '../../../content/site.ts';
+import type { Brand, InterfaceText, Navigation } from '../../content-schema/site-schema.ts';
 import { canonicalPath } from '../../registry.ts';
 import { Footer } from '../Footer/Footer.tsx';
 import { Header } from '../Header/Header.tsx';
@@ -7,8 +7,16 @@ import * as styles from './SiteLayout.css';
 
 const MAIN_ID = 'contenu';
 
+/** The words around every page, from the data files (src/layouts/site-layout-words.ts gathers them). */
+export interface SiteLayoutWords {
+  brand: Brand;
+  nav: Navigation['nav'];
+  footer: Navigation['footer'];
+  a11y: InterfaceText['a11y'];
+}
+
 /** Header, main landmark and footer around every page (the not-found page stands alone). */
-export function SiteLayout({ children }: { children: React.ReactNode }) {
+export function SiteLayout({ words: site, children }: { words: SiteLayoutWords; children: React.ReactNode }) {
   // Rendered at build time only: the pre-rendered path marks the current link (`/faq/` and `/faq` alike).
   const { pathname } = useLocation();
   return (

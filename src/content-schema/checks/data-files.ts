@@ -1,56 +1,128 @@
 /**
- * The data files of content/ (`site.ts`, `contact-receiver.ts`): each loaded, then validated by its valibot schema;
- * the links of the site's menus must be pages of the registry.
+ * The data files of content/ (`*.json`): each read as JSON (a syntax error becomes a French message with its
+ * line), then validated by its valibot schema (file, line and field named); the links of the site's menus must
+ * be pages of the registry.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { findNodeAtLocation, type Node, parse, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import * as v from 'valibot';
 import { pages } from '../../registry.ts';
-import { unknownInternalLink } from '../messages.ts';
+import { contactFormCopySchema } from '../contact-form-schema.ts';
+import { describeDataIssue, unknownInternalLink } from '../messages.ts';
 import { contactReceiverSchema } from '../contact-receiver-schema.ts';
-import { siteSchema } from '../site-schema.ts';
+import { seoSchema } from '../seo-schema.ts';
+import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from '../site-schema.ts';
 
 const pagePaths = pages.map((page) => page.path);
 
-/** Loads a `content/*.ts` file; a syntax error (a missing quote, comma or brace) becomes a French message. */
-export async function importContentFile(file: string, relative: string): Promise<{ module?: Record<string, unknown>; problem?: string }> {
-  try {
-    return { module: (await import(pathToFileURL(file).href)) as Record<string, unknown> };
-  } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    // esbuild (tsx) reports `file.ts:2:22: ERROR: Expected "}" but found "équipe"`.
-    const located = /:(\d+):\d+: ERROR: (.*)/.exec(text);
-    const where = located ? `${relative}:${located[1]}` : relative;
-    const detail = located?.[2] ?? text.split('\n')[0];
-    return {
-      problem: `${where} → le fichier ne peut pas être lu (${detail}). Vérifiez qu'aucune apostrophe, guillemet, virgule ou accolade ne manque près de la ligne indiquée ; une apostrophe dans un texte entre apostrophes s'écrit \\' ou le texte se met entre guillemets "…".`,
-    };
-  }
+/** Every data file of content/ and its schema: the same pairs src/content-data/ loads. */
+export const dataFiles: readonly { name: string; schema: v.GenericSchema }[] = [
+  { name: 'brand.json', schema: brandSchema },
+  { name: 'company.json', schema: companySchema },
+  { name: 'processors.json', schema: processorsSchema },
+  { name: 'navigation.json', schema: navigationSchema },
+  { name: 'interface.json', schema: interfaceSchema },
+  { name: 'seo.json', schema: seoSchema },
+  { name: 'contact-form.json', schema: contactFormCopySchema },
+  { name: 'contact-receiver.json', schema: contactReceiverSchema },
+];
+
+/** What an editor most likely did, for each syntax error JSON can have. */
+// Keyed by jsonc-parser's error names: its codes are a const enum, which isolated modules cannot read.
+const syntaxMistakes: Partial<Record<ReturnType<typeof printParseErrorCode>, string>> = {
+  CommaExpected:
+    'virgule manquante à la fin de cette ligne, ou guillemet droit " en trop dans le texte (dans un texte, écrivez « … » au lieu de "…")',
+  PropertyNameExpected:
+    'nom de champ attendu entre guillemets droits "…" : souvent une virgule en trop après le dernier champ, avant }',
+  ValueExpected:
+    'valeur attendue : un texte entre guillemets droits "…" (souvent une virgule en trop avant ] ou }, ou un guillemet manquant au début du texte)',
+  ColonExpected: 'deux-points : manquant entre le nom du champ et sa valeur',
+  CloseBraceExpected: 'accolade } manquante à la fin d’un groupe de champs',
+  CloseBracketExpected: 'crochet ] manquant à la fin d’une liste',
+  EndOfFileExpected: 'texte en trop après la dernière accolade } du fichier',
+  UnexpectedEndOfString: 'guillemet droit " manquant à la fin du texte',
+  InvalidCommentToken: 'commentaire // ou /* */ : les fichiers .json n’en acceptent pas, supprimez-le',
+  UnexpectedEndOfComment: 'commentaire // ou /* */ : les fichiers .json n’en acceptent pas, supprimez-le',
+  InvalidEscapeCharacter: 'barre oblique inverse \\ seule : pour l’afficher, écrivez \\\\',
+  InvalidCharacter: 'retour à la ligne ou tabulation dans un texte : un texte tient sur une ligne',
+};
+
+const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
+/** The French message for the first syntax error of a JSON file (the others usually follow from it). */
+export function jsonSyntaxProblem(relative: string, text: string, error: ParseError): string {
+  // A missing comma is noticed at the next field: point at the end of the line that lacks it.
+  // A comma in excess is noticed at the closing brace: point at the comma.
+  const code = printParseErrorCode(error.error);
+  const before = text.slice(0, error.offset).trimEnd();
+  const pointBack = (code === 'CommaExpected' && before.endsWith('"')) || (/Expected$/.test(code) && before.endsWith(','));
+  const offset = pointBack ? before.length - 1 : error.offset;
+  const mistake =
+    syntaxMistakes[code] ??
+    'caractère inattendu : souvent un guillemet droit " dans un texte, qui le termine trop tôt (dans un texte, écrivez « … » au lieu de "…")';
+  return `${relative}:${lineAt(text, offset)} → le fichier n'est pas du JSON valide : ${mistake}. Corrigez la ligne indiquée ; les noms de champs et les textes s'écrivent entre guillemets droits "…", séparés par des virgules.`;
 }
 
-function describeDataIssue(relative: string, issue: v.BaseIssue<unknown>): string {
-  const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-  if (issue.type === 'strict_object' && issue.expected === 'never' && field) {
-    return `${relative} → champ inconnu « ${field} ». Gardez les noms de champs tels quels : ne modifiez que les textes entre guillemets.`;
-  }
-  if (issue.input === undefined && field) {
-    return `${relative} → « ${field} » est obligatoire. Remettez ce champ avec son texte entre guillemets.`;
-  }
-  return `${relative} → « ${field || relative.replace(/^content\/|\.ts$/g, '')} » ${issue.message}.`;
+export type DataFile = { relative: string; text: string; data: unknown; tree: Node | undefined };
+
+/**
+ * Reads `content/<name>`: its text and value, or the French message for its first syntax error;
+ * undefined when the file does not exist (a fixture holds only the files its case is about).
+ */
+export async function readDataFile(root: string, name: string): Promise<DataFile | { problem: string } | undefined> {
+  const file = path.join(root, 'content', name);
+  if (!existsSync(file)) return undefined;
+  const relative = `content/${name}`;
+  const text = await readFile(file, 'utf8');
+  const errors: ParseError[] = [];
+  const data: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) return { problem: jsonSyntaxProblem(relative, text, first) };
+  return { relative, text, data, tree: parseTree(text) };
 }
 
-const describeSiteIssue = (issue: v.BaseIssue<unknown>) => describeDataIssue('content/site.ts', issue);
+/** Line of a field (`host.phone`, `nav.links.1.to`) in a JSON file, or of its closest parent written there. */
+export function lineOfField(file: Pick<DataFile, 'text' | 'tree'>, field: string | readonly (string | number)[]): number | undefined {
+  if (!file.tree) return undefined;
+  const keys = typeof field === 'string' ? field.split('.') : field;
+  const segments = keys.map((key) => (typeof key === 'string' && /^\d+$/.test(key) ? Number(key) : key));
+  for (let length = segments.length; length > 0; length--) {
+    const node = findNodeAtLocation(file.tree, segments.slice(0, length));
+    // A property's value: its line is the one where the field's name is written.
+    if (node) return lineAt(file.text, node.parent?.type === 'property' ? node.parent.offset : node.offset);
+  }
+  return undefined;
+}
 
-export async function checkSite(root: string): Promise<string[]> {
-  const file = path.join(root, 'content', 'site.ts');
-  if (!existsSync(file)) return [];
-  const { module, problem } = await importContentFile(file, 'content/site.ts');
-  if (!module) return problem ? [problem] : [];
-  const result = v.safeParse(siteSchema, module.site);
-  if (!result.success) return result.issues.map(describeSiteIssue);
+function issuePath(issue: v.BaseIssue<unknown>): (string | number)[] {
+  return (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key)));
+}
 
-  const { nav, footer } = result.output;
+/** Every data file: syntax, schema, and for the menus, links to pages of the registry. */
+export async function checkDataFiles(root: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { name, schema } of dataFiles) {
+    const file = await readDataFile(root, name);
+    if (!file) continue;
+    if ('problem' in file) {
+      problems.push(file.problem);
+      continue;
+    }
+    const result = v.safeParse(schema, file.data);
+    if (!result.success) {
+      problems.push(...result.issues.map((issue) => describeDataIssue(file.relative, issue, lineOfField(file, issuePath(issue)))));
+      continue;
+    }
+    if (name === 'navigation.json') problems.push(...menuLinkProblems(file));
+  }
+  return problems;
+}
+
+/** The menu's and footer's links must lead to pages of the registry. */
+function menuLinkProblems(file: DataFile): string[] {
+  const { nav, footer } = v.parse(navigationSchema, file.data);
   const links = [
     ...nav.links.map((link, index) => [`nav.links.${index}.to`, link.to] as const),
     ['nav.cta.to', nav.cta.to] as const,
@@ -58,18 +130,7 @@ export async function checkSite(root: string): Promise<string[]> {
   ];
   return links.flatMap(([field, target]) => {
     const problem = unknownInternalLink(target, pagePaths);
-    return problem ? [`content/site.ts → « ${field} » : ${problem}`] : [];
+    const line = lineOfField(file, field);
+    return problem ? [`${file.relative}${line ? `:${line}` : ''} → « ${field} » : ${problem}`] : [];
   });
 }
-
-/** `content/contact-receiver.ts`: the receiver's answers and pages (placeholders such as {email} kept). */
-export async function checkContactReceiver(root: string): Promise<string[]> {
-  const relative = 'content/contact-receiver.ts';
-  const file = path.join(root, 'content', 'contact-receiver.ts');
-  if (!existsSync(file)) return [];
-  const { module, problem } = await importContentFile(file, relative);
-  if (!module) return problem ? [problem] : [];
-  const result = v.safeParse(contactReceiverSchema, module.contactReceiver);
-  return result.success ? [] : result.issues.map((issue) => describeDataIssue(relative, issue));
-}
-

@@ -1,9 +1,10 @@
-/** French typography of the texts in `content/*.ts`, which no build plugin corrects. */
+/** French typography of the texts in the data files `content/*.json`, which no build plugin corrects. */
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { getNodePath, type Node } from 'jsonc-parser';
 import { frenchTypography } from '../../typography/french.ts';
-import { importContentFile } from './data-files.ts';
+import { readDataFile } from './data-files.ts';
 
 /** What French typography wants in a displayed text, and how each mistake is named to the editor. */
 const typographyMistakes: readonly [RegExp, string][] = [
@@ -13,48 +14,53 @@ const typographyMistakes: readonly [RegExp, string][] = [
   [/"/, 'guillemets droits "…" au lieu de « … »'],
   [/(?<!\.)\.{3}(?!\.)/, 'trois points ... au lieu du caractère …'],
   [/\S[ \u00A0]+-[ \u00A0]+\S/, 'tiret - entre deux espaces au lieu du tiret –'],
+  [/\p{L}'\p{L}/u, "apostrophe droite ' au lieu de ’"],
 ];
 
 /**
  * Texts whose spelling is fixed character for character by the site's specification, kept as written:
- * the contact button while sending, and the titles of the not-found and error screens.
+ * the contact button while sending, and the titles of the not-found and error screens (file, then field).
  */
-export const verbatimFields = new Set(['contactForm.submit.submitting', 'site.notFound.title', 'site.error.title']);
+export const verbatimFields = new Set([
+  'content/contact-form.json#submit.submitting',
+  'content/interface.json#notFound.title',
+  'content/interface.json#error.title',
+]);
+
+/** Every string of a JSON tree with its dotted path and offset. */
+function strings(node: Node | undefined): { field: string; value: string; offset: number }[] {
+  if (!node) return [];
+  if (node.type === 'string' && typeof node.value === 'string') {
+    // A property's name is the first child of its property node: only values are texts.
+    if (node.parent?.type === 'property' && node.parent.children?.[0] === node) return [];
+    return [{ field: getNodePath(node).join('.'), value: node.value, offset: node.offset }];
+  }
+  return (node.children ?? []).flatMap(strings);
+}
 
 /**
- * `content/*.ts` files are not run through the MDX typography plugin: their editors type the
- * narrow no-break spaces, guillemets and ellipses themselves. This catches what they leave,
- * with the fixed text to paste.
+ * The data files are not run through the MDX typography plugin: their editors type the narrow no-break
+ * spaces, guillemets, apostrophes and ellipses themselves. This catches what they leave, with the fixed
+ * text to paste.
  */
-export async function checkTsTypography(root: string): Promise<string[]> {
+export async function checkDataTypography(root: string): Promise<string[]> {
   const dir = path.join(root, 'content');
   if (!existsSync(dir)) return [];
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.ts')).sort();
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
   const problems: string[] = [];
-  for (const name of files) {
-    const file = path.join(dir, name);
-    const source = await readFile(file, 'utf8');
-    const { module } = await importContentFile(file, `content/${name}`);
-    // A file that cannot be loaded is reported once, by checkSite or by the type check.
-    if (!module) continue;
-    const visit = (value: unknown, field: string): void => {
-      if (typeof value === 'string') {
-        if (verbatimFields.has(field)) return;
-        const found = typographyMistakes.filter(([pattern]) => pattern.test(value)).map(([, mistake]) => mistake);
-        if (found.length === 0) return;
-        const index = source.indexOf(value);
-        const line = index === -1 ? undefined : source.slice(0, index).split('\n').length;
-        problems.push(
-          `content/${name}${line ? `:${line}` : ''} → « ${field} » : ${found.join(' ; ')}. Dans les fichiers .ts, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${frenchTypography(value)} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
-        );
-      } else if (Array.isArray(value)) {
-        value.forEach((item, index) => visit(item, `${field}.${index}`));
-      } else if (value && typeof value === 'object') {
-        for (const [key, item] of Object.entries(value)) visit(item, field ? `${field}.${key}` : key);
-      }
-    };
-    for (const [exported, value] of Object.entries(module)) visit(value, exported === 'default' ? '' : exported);
+  for (const name of names) {
+    const file = await readDataFile(root, name);
+    // A file that cannot be read is reported once, by the data-file check.
+    if (!file || 'problem' in file) continue;
+    for (const { field, value, offset } of strings(file.tree)) {
+      if (verbatimFields.has(`${file.relative}#${field}`)) continue;
+      const found = typographyMistakes.filter(([pattern]) => pattern.test(value)).map(([, mistake]) => mistake);
+      if (found.length === 0) continue;
+      const line = file.text.slice(0, offset).split('\n').length;
+      problems.push(
+        `${file.relative}:${line} → « ${field} » : ${found.join(' ; ')}. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${frenchTypography(value)} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
+      );
+    }
   }
   return problems;
 }
-

@@ -1,12 +1,14 @@
 /**
- * Legal-notice widgets fed by content/site.ts: company facts stay in one place, the one
+ * Legal-notice widgets fed by content/company.json and content/processors.json: company facts stay in one place, the one
  * to update before going live, while the legal text around them stays in MDX.
  */
-import { site } from '../../../content/site.ts';
+import { company } from '../../content-data/company.ts';
+import { interfaceText } from '../../content-data/interface.ts';
+import { processors } from '../../content-data/processors.ts';
 import { CompanyFacts as FactList, FactLink, FactNote, telHref, type Fact } from '../../components/CompanyFacts/CompanyFacts.tsx';
 import { type ContactRecipients, contactRecipients } from '../../forms/contact-recipients.ts';
 
-const { company, processors, legalLabels: labels } = site;
+const labels = interfaceText.legalLabels;
 
 /** `<CompanyFacts />` in MDX: the site publisher's identity. */
 export function CompanyFacts() {

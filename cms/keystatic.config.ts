@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { pages } from '../src/registry.ts';
 import { entryFileName, faqSchema, legalSchema, pageSchema, termsSchema } from '../src/content-schema/schema.ts';
 import { widgets } from '../src/mdx/widgets/index.ts';
+import { dataSingletons } from './data-fields.ts';
 import { widgetComponents } from './widget-components.ts';
 import { storageFrom, type StorageSettings } from './storage.ts';
 
@@ -87,6 +88,7 @@ export function makeConfig(storage: StorageSettings, orders: Orders): Config {
       }),
     ]),
   );
+  const data = dataSingletons();
   const collections = {
     faq: orderedCollection('faq', widgets.Faq.label, faqSchema, orders),
     terms: orderedCollection('terms', widgets.TermsSections.label, termsSchema, orders),
@@ -97,10 +99,10 @@ export function makeConfig(storage: StorageSettings, orders: Orders): Config {
     locale: 'fr-FR',
     ui: {
       brand: { name: 'PropLLC' },
-      // Two headings that read the same in French and English.
-      navigation: { Pages: Object.keys(pageSingletons), Collections: Object.keys(collections) },
+      // Headings that read the same in French and English.
+      navigation: { Pages: Object.keys(pageSingletons), Collections: Object.keys(collections), 'content/*.json': Object.keys(data) },
     },
-    singletons: pageSingletons,
+    singletons: { ...pageSingletons, ...data },
     collections,
   }) as unknown as Config;
 }

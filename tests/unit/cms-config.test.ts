@@ -13,6 +13,8 @@ import { makeConfig, type Orders } from '../../cms/keystatic.config.ts';
 import { readOrders } from '../../cms/server.ts';
 import { storageFrom, storageSettingsFrom } from '../../cms/storage.ts';
 import { inlineWidgets, settingsSummary, widgetComponents } from '../../cms/widget-components.ts';
+import { dataFiles as editorDataFiles } from '../../cms/data-fields.ts';
+import { dataFiles } from '../../src/content-schema/checks/data-files.ts';
 import { pages } from '../../src/registry.ts';
 import { widgets } from '../../src/mdx/widgets/index.ts';
 
@@ -101,7 +103,7 @@ describe('editor entries', () => {
   const config = makeConfig(storageSettingsFrom({}), noOrders);
 
   it('gives every page of the registry a singleton whose file exists', () => {
-    const singletons = Object.values(config.singletons ?? {});
+    const singletons = Object.entries(config.singletons ?? {}).filter(([key]) => key.startsWith('page-')).map(([, singleton]) => singleton);
     expect(singletons.map((singleton) => singleton.path)).toEqual(pages.map((page) => `pages/${page.content.replace(/\.mdx$/, '')}`));
     for (const singleton of singletons) expect(existsSync(path.join(root, 'content', `${singleton.path}.mdx`))).toBe(true);
     expect(singletons.map((singleton) => singleton.label)).toContain('/how-it-works — how-it-works.mdx');
@@ -123,6 +125,45 @@ describe('editor entries', () => {
     const faq = makeConfig(storageSettingsFrom({}), orders).collections!.faq!;
     const slugs = Object.keys(orders.faq).sort((a, b) => Number(faq.parseSlugForSort!(a)) - Number(faq.parseSlugForSort!(b)));
     expect(slugs.map((slug) => orders.faq[slug])).toEqual(Object.values(orders.faq).sort((a, b) => a - b));
+  });
+});
+
+/** `value` with its keys in the order of `schema`'s fields, as Keystatic writes an object. */
+function inSchemaOrder(schema: v.GenericSchema, value: unknown): unknown {
+  const base = inner(schema);
+  if ((base.type === 'strict_object' || base.type === 'object') && value && typeof value === 'object') {
+    const entries = (base as unknown as v.ObjectSchema<v.ObjectEntries, undefined>).entries;
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(entries).filter((key) => key in record).map((key) => [key, inSchemaOrder(entries[key] as v.GenericSchema, record[key])]));
+  }
+  if (base.type === 'array' && Array.isArray(value)) return value.map((item) => inSchemaOrder((base as unknown as v.ArraySchema<v.GenericSchema, undefined>).item, item));
+  return value;
+}
+
+describe('data files in the editor', () => {
+  const config = makeConfig(storageSettingsFrom({}), noOrders);
+
+  it('are every data file that npm run check validates, with the same schema', () => {
+    expect(Object.entries(editorDataFiles).map(([name, schema]) => [`${name}.json`, schema])).toEqual(dataFiles.map(({ name, schema }) => [name, schema]));
+  });
+
+  for (const name of Object.keys(editorDataFiles) as (keyof typeof editorDataFiles)[]) {
+    it(`${name}.json is saved as it is written: JSON, two-space indent, fields in the schema's order`, () => {
+      const singleton = config.singletons![name]!;
+      expect([singleton.path, singleton.format]).toEqual([name, { data: 'json' }]);
+      const text = readFileSync(path.join(root, 'content', `${name}.json`), 'utf8');
+      expect(`${JSON.stringify(inSchemaOrder(editorDataFiles[name], JSON.parse(text)), null, 2)}\n`).toBe(text);
+    });
+  }
+
+  it('show each field with the title of its schema', () => {
+    type Group = { fields: Record<string, { label: string; description?: string; fields?: Group['fields'] }> };
+    const company = config.singletons!.company!.schema as unknown as Group['fields'];
+    expect(company.phone!.label).toBe('Téléphone');
+    expect((company.host as unknown as Group).fields.website!.label).toBe('Site web de l’hébergeur');
+    // A field without a title keeps its name.
+    const legalLabels = (config.singletons!.interface!.schema as unknown as Group['fields']).legalLabels as unknown as Group;
+    expect(legalLabels.fields.vatNumber!.label).toBe('vatNumber');
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The visual editor (`npm run cms`) driven in Chromium, on a throw-away copy of the repository (the
- * committed state, node_modules linked): each edit made through it changes one line of one file, then
+ * committed state, node_modules linked): each edit made through it (a FAQ sentence, a card title, the
+ * company's phone number) changes one line of one file, then
  * `npm run check` passes and the rebuilt site shows the new text.
  * Run by `npm run test:e2e` through playwright.cms.config.ts.
  */
@@ -156,6 +157,24 @@ test('a card title of the home page, changed in its settings and saved, changes 
   keep('Home: card title');
 });
 
+test('the company phone number, changed in its form and saved, changes that line only', async ({ page }) => {
+  // The file's spaces are no-break spaces (U+00A0), kept as they are in JSON.
+  const before = '+33\u00a01\u00a099\u00a000\u00a000\u00a001';
+  const after = '+33\u00a01\u00a099\u00a000\u00a000\u00a003';
+  await page.goto(`${editor}/keystatic/singleton/company`);
+  const phone = page.getByRole('textbox', { name: 'Téléphone', exact: true });
+  await expect(phone).toHaveValue(before, { timeout: 60_000 });
+  await phone.fill(after);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => read('content/company.json'), { timeout: 20_000 }).toContain(after);
+
+  const change = lastChange();
+  expect(change.files).toEqual(['content/company.json']);
+  expect(change.removed).toEqual([`-  "phone": "${before}",`]);
+  expect(change.added).toEqual([`+  "phone": "${after}",`]);
+  keep('Company: phone');
+});
+
 test('the edited content passes npm run check, and the rebuilt site shows it', async ({ page }) => {
   const run = promisify(execFile);
   const check = await run('npm', ['run', 'check'], { cwd: copy });
@@ -172,6 +191,10 @@ test('the edited content passes npm run check, and the rebuilt site shows it', a
     await page.goto(`http://127.0.0.1:${sitePort}/`);
     await expect(page.getByRole('heading', { name: 'Des finances séparées', level: 3 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Séparation des finances' })).toHaveCount(0);
+
+    await page.goto(`http://127.0.0.1:${sitePort}/legal`);
+    await expect(page.getByRole('main').getByText('+33\u00a01\u00a099\u00a000\u00a000\u00a003', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText('+33\u00a01\u00a099\u00a000\u00a000\u00a001', { exact: true })).toHaveCount(0);
   } finally {
     await close(site);
   }

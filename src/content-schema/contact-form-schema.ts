@@ -5,10 +5,11 @@
  * Titles and descriptions are what an editing tool shows beside each field, so they are French.
  */
 import * as v from 'valibot';
+import { text } from './fields.ts';
+import { valueMessages } from './messages.ts';
 
-const text = v.pipe(v.string('doit être un texte entre guillemets'), v.minLength(1, 'ne peut pas être vide'));
 /** A text where `{email}` is replaced by the contact email of `content/company.json`. */
-const textWithEmail = v.pipe(text, v.includes('{email}', 'doit contenir {email} (remplacé par l’adresse de contact)'));
+const textWithEmail = v.pipe(text, v.includes('{email}', valueMessages.mustHoldEmail));
 const emailNote = '{email} est remplacé par l’adresse de contact de content/company.json.';
 
 const field = v.strictObject({

@@ -6,8 +6,9 @@
  * messages. Titles and descriptions are what an editing tool shows beside each field, so they are French.
  */
 import * as v from 'valibot';
+import { text } from './fields.ts';
+import { valueMessages } from './messages.ts';
 
-const text = v.pipe(v.string('doit être un texte entre guillemets'), v.minLength(1, 'ne peut pas être vide'));
 /** A text that must keep its `{name}`-style placeholders, replaced when the answer is written. */
 const withPlaceholder = (...names: string[]) => {
   const placeholders = names.map((name) => `{${name}}`);
@@ -15,7 +16,7 @@ const withPlaceholder = (...names: string[]) => {
     text,
     v.check(
       (value) => placeholders.every((placeholder) => value.includes(placeholder)),
-      `doit contenir ${placeholders.join(' et ')} (remplacé${names.length > 1 ? 's' : ''} au moment de l’envoi)`,
+      valueMessages.mustHoldPlaceholders(placeholders),
     ),
   );
 };

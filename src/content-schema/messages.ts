@@ -164,3 +164,69 @@ export function describeDataIssue(relative: string, issue: v.BaseIssue<unknown>,
 export function invalidDataFile(relative: string, problems: readonly string[]): string {
   return `${relative} n'est pas valide (lancez npm run check) :\n${problems.map((problem) => `  ✗ ${problem}`).join('\n')}`;
 }
+
+/** What an editor most likely did, for each syntax error JSON can have. */
+// Keyed by jsonc-parser's error names: its codes are a const enum, which isolated modules cannot read.
+const jsonSyntaxMistakes: Partial<Record<string, string>> = {
+  CommaExpected:
+    'virgule manquante à la fin de cette ligne, ou guillemet droit " en trop dans le texte (dans un texte, écrivez « … » au lieu de "…")',
+  PropertyNameExpected:
+    'nom de champ attendu entre guillemets droits "…" : souvent une virgule en trop après le dernier champ, avant }',
+  ValueExpected:
+    'valeur attendue : un texte entre guillemets droits "…" (souvent une virgule en trop avant ] ou }, ou un guillemet manquant au début du texte)',
+  ColonExpected: 'deux-points : manquant entre le nom du champ et sa valeur',
+  CloseBraceExpected: 'accolade } manquante à la fin d’un groupe de champs',
+  CloseBracketExpected: 'crochet ] manquant à la fin d’une liste',
+  EndOfFileExpected: 'texte en trop après la dernière accolade } du fichier',
+  UnexpectedEndOfString: 'guillemet droit " manquant à la fin du texte',
+  InvalidCommentToken: 'commentaire // ou /* */ : les fichiers .json n’en acceptent pas, supprimez-le',
+  UnexpectedEndOfComment: 'commentaire // ou /* */ : les fichiers .json n’en acceptent pas, supprimez-le',
+  InvalidEscapeCharacter: 'barre oblique inverse \\ seule : pour l’afficher, écrivez \\\\',
+  InvalidCharacter: 'retour à la ligne ou tabulation dans un texte : un texte tient sur une ligne',
+};
+
+/** The data files of content/ (`*.json`): syntax and typography. */
+export const dataMessages = {
+  jsonSyntaxMistakes,
+  unexpectedCharacter:
+    'caractère inattendu : souvent un guillemet droit " dans un texte, qui le termine trop tôt (dans un texte, écrivez « … » au lieu de "…")',
+  invalidJson: (mistake: string) =>
+    `le fichier n'est pas du JSON valide : ${mistake}. Corrigez la ligne indiquée ; les noms de champs et les textes s'écrivent entre guillemets droits "…", séparés par des virgules.`,
+  typography: (field: string, mistakes: readonly string[], fixed: string) =>
+    `« ${field} » : ${mistakes.join(' ; ')}. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${fixed} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
+  /** The name of each typography mistake the data-file check looks for (./checks/typography.ts). */
+  typographyMistakes: {
+    ordinarySpace: 'espace ordinaire avant ? ! : ; » ou après «',
+    missingSpace: 'espace manquante avant ? ! : ;',
+    straightQuotes: 'guillemets droits "…" au lieu de « … »',
+    threeDots: 'trois points ... au lieu du caractère …',
+    spacedHyphen: 'tiret - entre deux espaces au lieu du tiret –',
+    straightApostrophe: "apostrophe droite ' au lieu de ’",
+  },
+} as const;
+
+/** The release check (`npm run check -- --release`, ./release.ts): what must change before going live. */
+export const releaseMessages = {
+  placeholder: (field: string, current: string, todo: string, fictionPhone: boolean) =>
+    `« ${field} » ${fictionPhone ? 'est un numéro réservé à la fiction' : 'est encore une valeur fictive'} : « ${current} ». À mettre à la place : ${todo}.`,
+  noEndpoint:
+    'VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Construisez le site avec VITE_CONTACT_ENDPOINT=/api/contact (le récepteur du site) ou l’adresse d’un service de formulaires (voir README.md, « Contact form delivery »).',
+  deliveryMode: (mode: string | undefined) =>
+    `CONTACT_DELIVERY ${mode ? `vaut « ${mode} »` : 'n’est pas défini'} : avec le récepteur du site, indiquez à la construction le mode d’envoi que le serveur utilisera (local, email ou webhook), pour que les mentions légales nomment les bons destinataires.`,
+  claimToProve: (marker: string, detail: string) =>
+    `affirmation marquée « ${marker} »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.`,
+  wrongDeliveryService: (name: string, website: string, endpointHost: string) =>
+    `« contactDelivery » décrit ${name} (${website}), mais le formulaire envoie les messages à ${endpointHost} (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.`,
+} as const;
+
+/** What a value of a data file must be (valibot messages of ./fields.ts and the data-file schemas). */
+export const valueMessages = {
+  notText: 'doit être un texte entre guillemets',
+  empty: 'ne peut pas être vide',
+  notPath: 'doit être un chemin qui commence par / (par exemple : /contact)',
+  notUrl: 'doit être une adresse web complète (par exemple : https://www.exemple.fr)',
+  notEmail: 'doit être une adresse email valide',
+  mustHoldEmail: 'doit contenir {email} (remplacé par l’adresse de contact)',
+  mustHoldPlaceholders: (placeholders: readonly string[]) =>
+    `doit contenir ${placeholders.join(' et ')} (remplacé${placeholders.length > 1 ? 's' : ''} au moment de l’envoi)`,
+} as const;

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { parseTree } from 'jsonc-parser';
 import { type ContactRecipients, contactRecipientsFrom } from '../forms/contact-recipients.ts';
 import { lineOfField, readDataFile } from './checks/data-files.ts';
+import { releaseMessages } from './messages.ts';
 import { isFictionPhone, phoneFields, type Placeholder, processorsSchema, sitePlaceholders } from './site-schema.ts';
 
 export interface ReleaseContext {
@@ -54,8 +55,7 @@ export function sitePlaceholderProblems(
     const fiction = file === 'content/company.json' && (phoneFields as readonly string[]).includes(field) && isFictionPhone(current);
     if (current !== value && !fiction) return [];
     const line = loaded?.text === undefined ? undefined : lineOfField({ text: loaded.text, tree: parseTree(loaded.text) }, field);
-    const why = fiction && current !== value ? 'est un numéro réservé à la fiction' : 'est encore une valeur fictive';
-    return [`${file}${line ? `:${line}` : ''} → « ${field} » ${why} : « ${current} ». À mettre à la place : ${todo}.`];
+    return [`${file}${line ? `:${line}` : ''} → ${releaseMessages.placeholder(field, current, todo, fiction && current !== value)}`];
   });
 }
 
@@ -84,15 +84,11 @@ const placeholderFacts: ReleaseRule = {
 export function deliveryProblems(env: Record<string, string | undefined>): string[] {
   const endpoint = env.VITE_CONTACT_ENDPOINT?.trim();
   if (!endpoint) {
-    return [
-      'VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Construisez le site avec VITE_CONTACT_ENDPOINT=/api/contact (le récepteur du site) ou l’adresse d’un service de formulaires (voir README.md, « Contact form delivery »).',
-    ];
+    return [releaseMessages.noEndpoint];
   }
   const mode = env.CONTACT_DELIVERY?.trim().toLowerCase();
   if (endpoint.startsWith('/') && mode !== 'local' && mode !== 'email' && mode !== 'webhook') {
-    return [
-      `CONTACT_DELIVERY ${mode ? `vaut « ${mode} »` : 'n’est pas défini'} : avec le récepteur du site, indiquez à la construction le mode d’envoi que le serveur utilisera (local, email ou webhook), pour que les mentions légales nomment les bons destinataires.`,
-    ];
+    return [releaseMessages.deliveryMode(mode)];
   }
   return [];
 }
@@ -115,7 +111,7 @@ export function claimsToProveIn(source: string, relative: string): string[] {
   return [...source.matchAll(claimMarker)].map((match) => {
     const line = source.slice(0, match.index).split('\n').length;
     const detail = (match[2] ?? '').replace(/\s+/g, ' ').replace(/\.$/, '');
-    return `${relative}:${line} → affirmation marquée « ${(match[1] ?? '').toUpperCase()} »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.`;
+    return `${relative}:${line} → ${releaseMessages.claimToProve((match[1] ?? '').toUpperCase(), detail)}`;
   });
 }
 
@@ -160,9 +156,7 @@ export function deliveryServiceProblems(processors: unknown, endpoint: string | 
   const { name, website } = parsed.output.contactDelivery;
   const serviceHost = hostOf(website)?.replace(/^www\./, '');
   if (serviceHost && (endpointHost === serviceHost || endpointHost.endsWith(`.${serviceHost}`))) return [];
-  return [
-    `content/processors.json → « contactDelivery » décrit ${name} (${website}), mais le formulaire envoie les messages à ${endpointHost} (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.`,
-  ];
+  return [`content/processors.json → ${releaseMessages.wrongDeliveryService(name, website, endpointHost)}`];
 }
 
 const deliveryServiceNamed: ReleaseRule = {

@@ -3,8 +3,8 @@
  * Each page's title and description live in its own `content/pages/*.mdx` frontmatter.
  */
 import * as v from 'valibot';
+import { text } from './fields.ts';
 
-const text = v.pipe(v.string('doit être un texte entre guillemets'), v.minLength(1, 'ne peut pas être vide'));
 
 export const seoSchema = v.strictObject({
   organizationDescription: v.pipe(

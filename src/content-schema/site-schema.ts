@@ -9,11 +9,9 @@
  * Titles and descriptions are what an editing tool shows beside each field, so they are French.
  */
 import * as v from 'valibot';
+import { email, internalPath, text, website } from './fields.ts';
 import type { ContactRecipients } from '../forms/contact-recipients.ts';
 
-const text = v.pipe(v.string('doit être un texte entre guillemets'), v.minLength(1, 'ne peut pas être vide'));
-const internalPath = v.pipe(text, v.startsWith('/', 'doit être un chemin qui commence par / (par exemple : /contact)'));
-const website = v.pipe(text, v.url('doit être une adresse web complète (par exemple : https://www.exemple.fr)'));
 
 /** A schema with the label and help text an editing tool shows for it. */
 const field = <S extends v.GenericSchema>(schema: S, title: string, description?: string) =>
@@ -42,7 +40,7 @@ export const companySchema = v.strictObject({
   registration: field(text, 'Immatriculation', `Ville du greffe et numéro SIREN, sous la forme « RCS Ville 123 456 789 ». ${placeholderNote}`),
   vatNumber: field(text, 'Numéro de TVA intracommunautaire', `FR, 2 caractères de contrôle, puis le SIREN. ${placeholderNote}`),
   address: field(text, 'Siège social', placeholderNote),
-  email: field(v.pipe(text, v.email('doit être une adresse email valide')), 'Email de contact', 'Affiché dans les mentions légales, et proposé aux visiteurs quand le formulaire ne peut pas envoyer leur message.'),
+  email: field(email, 'Email de contact', 'Affiché dans les mentions légales, et proposé aux visiteurs quand le formulaire ne peut pas envoyer leur message.'),
   phone: field(text, 'Téléphone', `${noBreakNote} ${fictionPhoneNote}`),
   publicationDirector: field(
     text,

@@ -10,7 +10,7 @@ import { findNodeAtLocation, type Node, parse, type ParseError, parseTree, print
 import * as v from 'valibot';
 import { pages } from '../../registry.ts';
 import { contactFormCopySchema } from '../contact-form-schema.ts';
-import { describeDataIssue, unknownInternalLink } from '../messages.ts';
+import { dataMessages, describeDataIssue, unknownInternalLink } from '../messages.ts';
 import { contactReceiverSchema } from '../contact-receiver-schema.ts';
 import { seoSchema } from '../seo-schema.ts';
 import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from '../site-schema.ts';
@@ -29,26 +29,6 @@ export const dataFiles: readonly { name: string; schema: v.GenericSchema }[] = [
   { name: 'contact-receiver.json', schema: contactReceiverSchema },
 ];
 
-/** What an editor most likely did, for each syntax error JSON can have. */
-// Keyed by jsonc-parser's error names: its codes are a const enum, which isolated modules cannot read.
-const syntaxMistakes: Partial<Record<ReturnType<typeof printParseErrorCode>, string>> = {
-  CommaExpected:
-    'virgule manquante à la fin de cette ligne, ou guillemet droit " en trop dans le texte (dans un texte, écrivez « … » au lieu de "…")',
-  PropertyNameExpected:
-    'nom de champ attendu entre guillemets droits "…" : souvent une virgule en trop après le dernier champ, avant }',
-  ValueExpected:
-    'valeur attendue : un texte entre guillemets droits "…" (souvent une virgule en trop avant ] ou }, ou un guillemet manquant au début du texte)',
-  ColonExpected: 'deux-points : manquant entre le nom du champ et sa valeur',
-  CloseBraceExpected: 'accolade } manquante à la fin d’un groupe de champs',
-  CloseBracketExpected: 'crochet ] manquant à la fin d’une liste',
-  EndOfFileExpected: 'texte en trop après la dernière accolade } du fichier',
-  UnexpectedEndOfString: 'guillemet droit " manquant à la fin du texte',
-  InvalidCommentToken: 'commentaire // ou /* */ : les fichiers .json n’en acceptent pas, supprimez-le',
-  UnexpectedEndOfComment: 'commentaire // ou /* */ : les fichiers .json n’en acceptent pas, supprimez-le',
-  InvalidEscapeCharacter: 'barre oblique inverse \\ seule : pour l’afficher, écrivez \\\\',
-  InvalidCharacter: 'retour à la ligne ou tabulation dans un texte : un texte tient sur une ligne',
-};
-
 const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 /** The French message for the first syntax error of a JSON file (the others usually follow from it). */
@@ -59,10 +39,7 @@ export function jsonSyntaxProblem(relative: string, text: string, error: ParseEr
   const before = text.slice(0, error.offset).trimEnd();
   const pointBack = (code === 'CommaExpected' && before.endsWith('"')) || (/Expected$/.test(code) && before.endsWith(','));
   const offset = pointBack ? before.length - 1 : error.offset;
-  const mistake =
-    syntaxMistakes[code] ??
-    'caractère inattendu : souvent un guillemet droit " dans un texte, qui le termine trop tôt (dans un texte, écrivez « … » au lieu de "…")';
-  return `${relative}:${lineAt(text, offset)} → le fichier n'est pas du JSON valide : ${mistake}. Corrigez la ligne indiquée ; les noms de champs et les textes s'écrivent entre guillemets droits "…", séparés par des virgules.`;
+  return `${relative}:${lineAt(text, offset)} → ${dataMessages.invalidJson(dataMessages.jsonSyntaxMistakes[code] ?? dataMessages.unexpectedCharacter)}`;
 }
 
 export type DataFile = { relative: string; text: string; data: unknown; tree: Node | undefined };

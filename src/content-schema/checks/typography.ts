@@ -4,17 +4,18 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getNodePath, type Node } from 'jsonc-parser';
 import { frenchTypography } from '../../typography/french.ts';
+import { dataMessages } from '../messages.ts';
 import { readDataFile } from './data-files.ts';
 
 /** What French typography wants in a displayed text, and how each mistake is named to the editor. */
 const typographyMistakes: readonly [RegExp, string][] = [
   // An ordinary or no-break space where French wants a narrow one: what the built-page check rejects.
-  [/[ \u00A0][?!:;»]|«[ \u00A0]/, 'espace ordinaire avant ? ! : ; » ou après «'],
-  [/[\p{L}\p{N})\]»…’][;!?]|\p{L}:(?=\s|$)/u, 'espace manquante avant ? ! : ;'],
-  [/"/, 'guillemets droits "…" au lieu de « … »'],
-  [/(?<!\.)\.{3}(?!\.)/, 'trois points ... au lieu du caractère …'],
-  [/\S[ \u00A0]+-[ \u00A0]+\S/, 'tiret - entre deux espaces au lieu du tiret –'],
-  [/\p{L}'\p{L}/u, "apostrophe droite ' au lieu de ’"],
+  [/[ \u00A0][?!:;»]|«[ \u00A0]/, dataMessages.typographyMistakes.ordinarySpace],
+  [/[\p{L}\p{N})\]»…’][;!?]|\p{L}:(?=\s|$)/u, dataMessages.typographyMistakes.missingSpace],
+  [/"/, dataMessages.typographyMistakes.straightQuotes],
+  [/(?<!\.)\.{3}(?!\.)/, dataMessages.typographyMistakes.threeDots],
+  [/\S[ \u00A0]+-[ \u00A0]+\S/, dataMessages.typographyMistakes.spacedHyphen],
+  [/\p{L}'\p{L}/u, dataMessages.typographyMistakes.straightApostrophe],
 ];
 
 /**
@@ -57,9 +58,7 @@ export async function checkDataTypography(root: string): Promise<string[]> {
       const found = typographyMistakes.filter(([pattern]) => pattern.test(value)).map(([, mistake]) => mistake);
       if (found.length === 0) continue;
       const line = file.text.slice(0, offset).split('\n').length;
-      problems.push(
-        `${file.relative}:${line} → « ${field} » : ${found.join(' ; ')}. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${frenchTypography(value)} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
-      );
+      problems.push(`${file.relative}:${line} → ${dataMessages.typography(field, found, frenchTypography(value))}`);
     }
   }
   return problems;

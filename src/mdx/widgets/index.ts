@@ -259,7 +259,7 @@ export const widgets = {
     children: 'none',
   },
   ContactForm: {
-    module: '/src/components/ContactForm/ContactForm.tsx',
+    module: '/src/mdx/widgets/ContactForm.tsx',
     label: 'Formulaire de contact',
     description: 'Le formulaire de contact ; ses textes sont dans les données du formulaire.',
     settings: noSettings,

@@ -2,9 +2,8 @@
  * The <ContactForm /> widget of content/pages/contact.mdx. It is an island (src/islands/): the only
  * part of the site hydrated by React in the browser. This glue gives it its copy
  * (content/contact-form.json), the contact email of content/company.json and, when the site runs its own
- * receiver, the address the form posts to without JavaScript, as JSON-able props. It reads the data files
- * through their loaders because the MDX widget map (src/mdx/widgets/index.ts) points here; ContactFormIsland,
- * the component itself, gets every word as props.
+ * receiver, the address the form posts to without JavaScript, as JSON-able props. MDX-facing widgets
+ * (this folder) read the data files; the component itself (src/components/ContactForm/) gets every word as props.
  */
 import { company } from '../../content-data/company.ts';
 import { contactForm } from '../../content-data/contact-form.ts';
@@ -12,7 +11,7 @@ import { interfaceText } from '../../content-data/interface.ts';
 import { navigation } from '../../content-data/navigation.ts';
 import { contactEndpoint, formPostAction } from '../../forms/contact-delivery.ts';
 import { Island } from '../../islands/Island.tsx';
-import { ContactFormIsland, type ContactFormIslandProps } from './ContactFormIsland.tsx';
+import { ContactFormIsland, type ContactFormIslandProps } from '../../components/ContactForm/ContactFormIsland.tsx';
 
 const email = company.email;
 

@@ -1,0 +1,18 @@
+/**
+ * The field types the data-file schemas share (content/*.json), with their French messages from ./messages.ts,
+ * so that every file says the same thing about the same mistake.
+ */
+import * as v from 'valibot';
+import { valueMessages } from './messages.ts';
+
+/** A displayed text: a string, never empty. */
+export const text = v.pipe(v.string(valueMessages.notText), v.minLength(1, valueMessages.empty));
+
+/** A path of the site (`/contact`); the check also verifies it is a page of the registry. */
+export const internalPath = v.pipe(text, v.startsWith('/', valueMessages.notPath));
+
+/** A full web address (`https://…`). */
+export const website = v.pipe(text, v.url(valueMessages.notUrl));
+
+/** An email address. */
+export const email = v.pipe(text, v.email(valueMessages.notEmail));

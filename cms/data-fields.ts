@@ -40,8 +40,8 @@ function itemLabel(value: unknown): string {
 }
 
 // Keystatic's field types are precise per kind; this builds them from a schema known only at run time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function dataField(schema: Schema, key: string): any {
+// biome-ignore lint/suspicious/noExplicitAny: the field's type depends on the schema, known only at run time.
+function dataField(schema: Schema, key: string): any {
   const label = labelOf(schema, key);
   const description = descriptionOf(schema);
   const isOptional = schema.type === 'optional';

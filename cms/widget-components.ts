@@ -49,7 +49,7 @@ function optionalSelect(label: string, description: string | undefined, values: 
 }
 
 /** One Keystatic form field for one setting of a widget. */
-export function settingField(key: string, schema: Setting) {
+function settingField(key: string, schema: Setting) {
   const { inner, optional } = unwrap(schema);
   const label = titleOf(inner, key);
   const description = descriptionOf(inner);
@@ -70,7 +70,7 @@ export function settingField(key: string, schema: Setting) {
   }
 }
 
-export function settingFields(spec: WidgetSpec) {
+function settingFields(spec: WidgetSpec) {
   return Object.fromEntries(Object.entries(spec.settings.entries).map(([key, schema]) => [key, settingField(key, schema as Setting)]));
 }
 
@@ -104,7 +104,7 @@ function contentView(spec: WidgetSpec) {
   };
 }
 
-export function widgetComponent(name: string, spec: WidgetSpec): ContentComponent {
+function widgetComponent(name: string, spec: WidgetSpec): ContentComponent {
   const hasSettings = Object.keys(spec.settings.entries).length > 0;
   const common = {
     label: spec.label,

@@ -18,7 +18,7 @@ export interface IslandData<P> {
 }
 
 /** `<` escaped, so no text in the data can close the script element. */
-export function serializeIslandData(data: IslandData<unknown>): string {
+function serializeIslandData(data: IslandData<unknown>): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 

@@ -8,7 +8,7 @@ import { toast, useToaster } from 'react-hot-toast/headless';
 import * as styles from './Toasts.css';
 
 /** More would bury the form on a phone; the oldest give way first. */
-export const maxVisibleToasts = 3;
+const maxVisibleToasts = 3;
 
 export interface ToastContent {
   title: string;

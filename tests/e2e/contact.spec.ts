@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
+// Copied, not imported from content/contact-form.json: these are the exact strings, so an edit of the copy
+// that changes what visitors read must fail here and be a deliberate change.
 const messages = {
   nameTooShort: 'Le nom doit contenir au moins 2 caractères',
   nameTooLong: 'Le nom est trop long',

@@ -17,6 +17,8 @@ const systemChromium = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The visual editor's test has its own configuration (playwright.cms.config.ts): it needs no built site.
+  testIgnore: 'cms.spec.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -23,7 +23,7 @@ export function read(file: string): string {
 }
 
 /** Gzip size at level 9: deterministic, and close to what hosts send. */
-export function gzipBytes(file: string): number {
+function gzipBytes(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
@@ -56,7 +56,7 @@ export function pageScripts(html: string): Set<string> {
 }
 
 /** The chunk and every chunk it imports statically (what the browser must fetch to run it). */
-export function withStaticImports(urls: Iterable<string>): Set<string> {
+function withStaticImports(urls: Iterable<string>): Set<string> {
   const seen = new Set<string>();
   const queue = [...urls];
   while (queue.length > 0) {

@@ -5,7 +5,7 @@
 import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 
-export const nodeEndOfLife: Readonly<Record<number, string>> = {
+const nodeEndOfLife: Readonly<Record<number, string>> = {
   14: '2023-04-30',
   15: '2021-06-01',
   16: '2023-09-11',

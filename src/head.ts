@@ -7,13 +7,13 @@ import type { LinkDescriptor, MetaDescriptor } from 'react-router';
 import type { PageFrontmatter } from './content-schema/schema.ts';
 import type { SeoContent } from './content-schema/seo-schema.ts';
 import { canonicalPath, isIndexed } from './registry.ts';
-import { absoluteUrl, siteUrl } from './site-url.ts';
+import { absoluteUrl } from './site-url.ts';
 import { brandColors } from './styles/brand-colors.ts';
 
 /** Made for the site (public/og-image.png); size declared so platforms lay the card out before fetching it. */
-export const ogImage = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const;
+const ogImage = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const;
 /** Raster logo for search engines (they want at least 112 × 112 px). */
-export const logoPath = '/icon-512.png';
+const logoPath = '/icon-512.png';
 /** The browser's toolbar on phones takes the header's navy. */
 export const themeColor: string = brandColors.navy;
 
@@ -21,7 +21,7 @@ export const themeColor: string = brandColors.navy;
  * Page frontmatter was validated against `pageSchema` when the MDX file was compiled,
  * so a `handle` with a string title is a page's frontmatter.
  */
-export function isPageFrontmatter(handle: unknown): handle is PageFrontmatter {
+function isPageFrontmatter(handle: unknown): handle is PageFrontmatter {
   return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'string';
 }
 
@@ -90,4 +90,3 @@ export function organizationJsonLd({ name, email, description }: OrganizationFac
   };
 }
 
-export { siteUrl };

@@ -44,6 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={themeColor} />
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD built from our own data, with every < escaped above. */}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organization }} />
       </head>
       <body>

@@ -72,7 +72,7 @@ const minimumLikeness = 0.3;
  * Aligns two lists: equal keys are matched in order; in each run of removed and added items, a lone pair is
  * matched, otherwise items are matched greedily, in order, by likeness of their text.
  */
-export function align<T>(
+function align<T>(
   before: T[],
   after: T[],
   key: (item: T) => string,
@@ -146,7 +146,7 @@ function compareBlocks(before: Block[], after: Block[]): BlockChange[] {
   return changes;
 }
 
-export function comparePageText(before: PageText, after: PageText): SectionChange[] {
+function comparePageText(before: PageText, after: PageText): SectionChange[] {
   const changes: SectionChange[] = [];
   for (const pair of align(before.sections, after.sections, (section) => section.key, sectionText)) {
     if (pair.before && pair.after) {

@@ -75,7 +75,7 @@ const inline = new Set([
 const sectioning = new Set(['main', 'article', 'section', 'aside', 'nav']);
 
 /** HTML collapses runs of ASCII white space; no-break spaces are text and stay. */
-export function collapse(text: string): string {
+function collapse(text: string): string {
   return text.replace(/[ \t\n\r\f]+/g, ' ').replace(/^ +| +$/g, '');
 }
 

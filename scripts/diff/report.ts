@@ -131,7 +131,7 @@ function around(text: string, start: number, end: number): string {
 }
 
 /** The words are the same, only spaces differ: say where and which, since both show as spaces. */
-export function spaceChanges(before: string, after: string): string {
+function spaceChanges(before: string, after: string): string {
   const notes: string[] = [];
   let position = 0;
   const parts = diffChars(before, after);

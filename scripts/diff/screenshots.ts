@@ -20,7 +20,7 @@ export interface ScreenshotPage {
   after?: string;
 }
 
-export const screenshotWidths = [375, 1280] as const;
+const screenshotWidths = [375, 1280] as const;
 
 /** `/` → `accueil`, `/a/b` → `a-b`, the not-found page → `404`. */
 export function screenshotName(url: string, width: number): string {

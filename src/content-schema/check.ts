@@ -10,7 +10,6 @@ import { type CheckOptions, checkMdxContent } from './checks/mdx.ts';
 import { checkDataTypography } from './checks/typography.ts';
 
 export { type CheckOptions, checkMdxContent } from './checks/mdx.ts';
-export { verbatimFields } from './checks/typography.ts';
 
 /** Problems as `npm run check` and `npm run build` print them: a count, then one line per problem. */
 export function formatProblems(problems: readonly string[]): string {

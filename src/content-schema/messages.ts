@@ -10,12 +10,12 @@ import { closest } from './errors.ts';
  * Mistakes MDX accepts, or reports in technical English, each with its own explanation: the remark plugin
  * src/mdx/remark-editor-mistakes.ts and the check (./checks/mdx-syntax.ts, for MDX's own syntax errors) share them.
  */
-export const bracesProblem = 'les accolades { } sont réservées ; pour les afficher, écrivez \\{ et \\}';
+const bracesProblem = 'les accolades { } sont réservées ; pour les afficher, écrivez \\{ et \\}';
 export const unclosedFrontmatterProblem =
   "le bloc d'en-tête commencé ligne 1 n'est pas fermé : ajoutez une ligne --- après le dernier champ";
 export const esmProblem =
   "ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule)";
-export const commentProblem =
+const commentProblem =
   "commentaire HTML <!-- … --> : les commentaires s'écrivent {/* … */} dans ces fichiers. Remplacez <!-- par {/* et --> par */}";
 
 /** Markdown, frontmatter and file-level mistakes found by the remark plugins and the MDX check. */

@@ -81,7 +81,7 @@ const placeholderFacts: ReleaseRule = {
  * visitor reads « Message envoyé ! ». With the site's receiver, CONTACT_DELIVERY must be given at build
  * time too, so the GDPR notice names the recipients the receiver will really use.
  */
-export function deliveryProblems(env: Record<string, string | undefined>): string[] {
+function deliveryProblems(env: Record<string, string | undefined>): string[] {
   const endpoint = env.VITE_CONTACT_ENDPOINT?.trim();
   if (!endpoint) {
     return [releaseMessages.noEndpoint];

@@ -19,20 +19,34 @@ const order = v.pipe(
   v.number(fieldMessages.orderNotInteger),
   v.integer(fieldMessages.orderNotInteger),
   v.minValue(1, fieldMessages.orderTooSmall),
+  v.title('Position'),
+  v.description('Place dans la liste : 1 pour la première. Deux fichiers ne peuvent pas avoir le même numéro.'),
 );
+
+/** `title` and `description` are what the visual editor shows beside the field (cms/). */
+const described = <S extends v.GenericSchema>(schema: S, title: string, description: string) =>
+  v.pipe(schema, v.title(title), v.description(description));
 
 /** `content/pages/*.mdx` — one file per page of the route registry. */
 export const pageSchema = v.strictObject({
   /** The browser tab and search-result title. Unique per page. */
-  title: text('title', 10, 70),
+  title: described(
+    text('title', 10, 70),
+    'Titre de la page',
+    'Le titre de l’onglet du navigateur et des résultats de recherche, de 10 à 70 caractères ; propre à chaque page.',
+  ),
   /** The meta description shown under the title in search results. */
-  description: text('description', 50, 170),
+  description: described(
+    text('description', 50, 170),
+    'Description',
+    'Le résumé affiché sous le titre dans les résultats de recherche, de 50 à 170 caractères.',
+  ),
 });
 
 /** `content/faq/*.mdx` — one file per question; the body is the answer. */
 export const faqSchema = v.strictObject({
   /** The question, as shown on the accordion button. */
-  question: text('question', 5, 140),
+  question: described(text('question', 5, 140), 'Question', 'La question, telle qu’elle s’affiche sur la page ; de 5 à 140 caractères.'),
   /** Position in the list (1 = first). Two questions cannot share a number. */
   order,
 });
@@ -40,13 +54,13 @@ export const faqSchema = v.strictObject({
 /** `content/terms/*.mdx` — one numbered section of the terms of use. */
 export const termsSchema = v.strictObject({
   /** Section title, without its number (the number comes from `order`). */
-  title: text('title', 3, 90),
+  title: described(text('title', 3, 90), 'Titre de la section', 'Sans son numéro, qui vient de la position ; de 3 à 90 caractères.'),
   order,
 });
 
 /** `content/legal/*.mdx` — one section of the legal notice. */
 export const legalSchema = v.strictObject({
-  title: text('title', 3, 90),
+  title: described(text('title', 3, 90), 'Titre de la section', 'De 3 à 90 caractères.'),
   order,
 });
 
@@ -60,6 +74,13 @@ export const collections = {
 export type CollectionName = keyof typeof collections;
 export type Frontmatter<C extends CollectionName> = v.InferOutput<(typeof collections)[C]>;
 export type PageFrontmatter = Frontmatter<'pages'>;
+
+/** The file name of an entry of an ordered collection: its anchor in the page's address (`/faq#cout`). */
+export const entryFileName = v.pipe(
+  v.string(),
+  v.title('Nom du fichier'),
+  v.description('Sert d’ancre dans l’adresse de la page (/faq#cout) : à garder une fois la page publiée.'),
+);
 
 /** Collections whose entries are listed by `order`: two files cannot share a number. */
 export const orderedCollections = ['faq', 'terms', 'legal'] as const satisfies readonly CollectionName[];

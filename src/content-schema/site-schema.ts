@@ -171,8 +171,6 @@ export const interfaceSchema = v.strictObject({
 });
 
 export type Brand = v.InferOutput<typeof brandSchema>;
-export type Company = v.InferOutput<typeof companySchema>;
-export type Processors = v.InferOutput<typeof processorsSchema>;
 export type Navigation = v.InferOutput<typeof navigationSchema>;
 export type InterfaceText = v.InferOutput<typeof interfaceSchema>;
 

@@ -30,7 +30,7 @@ export type SendContact = (values: ContactValues) => Promise<void>;
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Rejects on a network error or a non-2xx answer, so the form keeps what the visitor typed. */
-export function postContact(endpoint: string): SendContact {
+function postContact(endpoint: string): SendContact {
   return async ({ name, email, phone, message }) => {
     const response = await fetch(endpoint, {
       method: 'POST',
@@ -43,6 +43,6 @@ export function postContact(endpoint: string): SendContact {
   };
 }
 
-export const simulateContact: SendContact = () => wait(simulatedDelayMs);
+const simulateContact: SendContact = () => wait(simulatedDelayMs);
 
 export const sendContact: SendContact = contactEndpoint ? postContact(contactEndpoint) : simulateContact;

@@ -8,7 +8,7 @@
  *   email if BREVO_API_KEY is set, webhook if CONTACT_WEBHOOK_URL is, local files otherwise.
  * The same CONTACT_DELIVERY setting then drives the receiver at run time (src/receiver/settings.ts).
  */
-export const contactRecipientModes = ['none', 'external', 'local', 'email', 'webhook'] as const;
+const contactRecipientModes = ['none', 'external', 'local', 'email', 'webhook'] as const;
 export type ContactRecipients = (typeof contactRecipientModes)[number];
 
 export function contactRecipientsFrom(env: Readonly<Record<string, string | undefined>>): ContactRecipients {

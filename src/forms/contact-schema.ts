@@ -30,7 +30,7 @@ export const contactPatterns = {
 } as const;
 
 /** A pattern as the browser applies it to a whole value. */
-export const patternRegExp = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v');
+const patternRegExp = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v');
 
 export const contactFieldNames = ['name', 'email', 'phone', 'message'] as const;
 export type ContactFieldName = (typeof contactFieldNames)[number];
@@ -46,7 +46,7 @@ export type ContactErrors = Partial<Record<ContactFieldName, string>>;
 const emailShape = /^[^.@]+(?:\.[^.@]+)*@[^@]+\.[^@]+$/;
 
 /** What people type in a phone number: digits, spaces and + ( ) . - only. */
-export const phoneCharacters = /^[\d +().-]*$/;
+const phoneCharacters = /^[\d +().-]*$/;
 
 export function createContactSchema(messages: ContactFormCopy['errors']) {
   const { name, email, phone, message } = contactLimits;

@@ -18,7 +18,7 @@ export interface IslandData<P> {
 }
 
 /** `<` escaped, so no text in the data can close the script element. */
-export function serializeIslandData(data: IslandData<unknown>): string {
+function serializeIslandData(data: IslandData<unknown>): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
@@ -40,6 +40,7 @@ export function Island<P extends object>({ name, component: Widget, props, error
       <script
         type="application/json"
         data-island-data={name}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data, never executed, with every < escaped by serializeIslandData.
         dangerouslySetInnerHTML={{ __html: serializeIslandData({ props, errorCopy }) }}
       />
     </>

@@ -3,7 +3,7 @@
  * build and the visitor's browser write the same text. Always in Paris time: without a time zone the
  * build machine and the browser can disagree by a day.
  */
-export const siteTimeZone = 'Europe/Paris';
+const siteTimeZone = 'Europe/Paris';
 
 const longDate = new Intl.DateTimeFormat('fr-FR', {
   day: 'numeric',

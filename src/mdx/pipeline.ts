@@ -11,6 +11,7 @@ import { remarkFrontmatterSchema } from './remark-frontmatter-schema.ts';
 import { remarkFrontmatterTypography } from './remark-frontmatter-typography.ts';
 import { remarkInternalLinks } from './remark-internal-links.ts';
 import { remarkPageHandle } from './remark-page-handle.ts';
+import { remarkUnwrapInlineWidgets } from './remark-unwrap-inline-widgets.ts';
 import { remarkWidgetSettings } from './remark-widget-settings.ts';
 import { remarkWidgets } from './remark-widgets.ts';
 
@@ -27,6 +28,7 @@ export const mdxOptions = {
     remarkPageHandle,
     remarkWidgets,
     remarkWidgetSettings,
+    remarkUnwrapInlineWidgets,
     remarkInternalLinks,
   ],
   rehypePlugins: [rehypeFrenchTypography],

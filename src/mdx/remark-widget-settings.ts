@@ -46,7 +46,7 @@ function describeChild(node: Element['children'][number]): string {
   return 'du texte';
 }
 
-export function checkWidgetUse(node: Element, spec: WidgetSpec, name: string): { problem: string; line: number | undefined }[] {
+function checkWidgetUse(node: Element, spec: WidgetSpec, name: string): { problem: string; line: number | undefined }[] {
   const problems: { problem: string; line: number | undefined }[] = [];
   const line = node.position?.start.line;
   const entries = spec.settings.entries as Record<string, v.GenericSchema>;

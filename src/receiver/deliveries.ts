@@ -9,7 +9,7 @@ import { fillTemplate } from './template.ts';
 
 export const brevoEndpoint = 'https://api.brevo.com/v3/smtp/email';
 /** A provider that does not answer in this time counts as failed: the visitor gets the email address. */
-export const deliveryTimeoutMs = 10_000;
+const deliveryTimeoutMs = 10_000;
 
 export type Fetch = typeof fetch;
 
@@ -17,8 +17,9 @@ export type Fetch = typeof fetch;
 const globalFetch: Fetch = (input, init) => fetch(input, init);
 
 /** Line breaks and other control characters would let a name add headers to the email: one line only. */
-export function singleLine(value: string): string {
+function singleLine(value: string): string {
   return value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must not reach a header or a log line.
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
@@ -49,7 +50,7 @@ export interface BrevoOptions {
   fetch?: Fetch;
 }
 
-export function brevoEmail(options: BrevoOptions, message: ContactValues) {
+function brevoEmail(options: BrevoOptions, message: ContactValues) {
   const { labels } = options;
   const name = singleLine(message.name);
   return {

@@ -2,14 +2,14 @@
  * How many messages one client address may send. The receiver asks only for requests that passed
  * the cheaper checks (method, type, size, origin, JSON), so a flood of rejected requests costs nothing.
  */
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
   take(key: string): Promise<RateDecision>;
 }
 
 export const defaultRateLimit = 10;
-export const rateWindowMs = 10 * 60 * 1000;
+const rateWindowMs = 10 * 60 * 1000;
 
 export interface MemoryRateLimiterOptions {
   limit: number;

@@ -26,9 +26,9 @@ export const contactPath = '/api/contact';
 /** Where a form posted without JavaScript lands once the message is delivered (canonical URL form). */
 export const confirmationPath = '/contact/merci';
 export const contactFormPath = '/contact';
-export const maxBodyBytes = 16 * 1024;
+const maxBodyBytes = 16 * 1024;
 /** The trap field only bots fill in (see the contact form). */
-export const honeypotField = 'website';
+const honeypotField = 'website';
 
 /** Hands a valid message over (file, email, webhook); rejects when it could not. */
 export type Deliver = (message: ContactValues) => Promise<void>;

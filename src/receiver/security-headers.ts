@@ -4,7 +4,7 @@
  * gives the pages (a unit test keeps the two in step), and a policy stricter than the pages' one,
  * because its pages load nothing at all: no script, no stylesheet, no image.
  */
-export const receiverPolicy = [
+const receiverPolicy = [
   "default-src 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",

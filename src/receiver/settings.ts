@@ -15,7 +15,7 @@ import { fillTemplate } from './template.ts';
 
 export type Env = Readonly<Record<string, unknown>>;
 
-export type DeliverySettings =
+type DeliverySettings =
   | { mode: 'local'; leadsDir: string }
   | { mode: 'email'; apiKey: string; to: string[]; from: string }
   | { mode: 'webhook'; url: string }
@@ -26,7 +26,7 @@ export interface ReceiverSettings {
   rateLimit: number;
 }
 
-export const defaultLeadsDir = 'leads';
+const defaultLeadsDir = 'leads';
 
 const emailAddress = v.pipe(v.string(), v.email());
 

@@ -15,8 +15,8 @@
  * (MDX body) and src/mdx/remark-frontmatter-typography.ts (frontmatter).
  */
 
-export const NNBSP = '\u202F';
-export const NBSP = '\u00A0';
+const NNBSP = '\u202F';
+const NBSP = '\u00A0';
 
 // Characters an editor may have typed as the space: plain space, tab, no-break, narrow no-break, thin.
 const SPACE = '[ \\t\\u00A0\\u202F\\u2009]';

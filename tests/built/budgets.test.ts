@@ -7,7 +7,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { islands } from '../../src/islands/registry.ts';
-import { pages } from '../../src/registry.ts';
 import { distFile, modulePreloads, modulesOf, pageScripts, pagesOnDisk, read, stylesheets, sum } from './dist.ts';
 
 const KB = 1024;

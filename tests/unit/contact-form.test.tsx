@@ -8,6 +8,7 @@ import { ContactFormView } from '../../src/components/ContactForm/ContactFormVie
 import { Toaster } from '../../src/components/Toasts/Toasts.tsx';
 import { formPostAction, type SendContact } from '../../src/forms/contact-delivery.ts';
 import { contactPatterns, createContactSchema } from '../../src/forms/contact-schema.ts';
+import { present } from './present.ts';
 
 const email = 'contact@example.fr';
 const copy = {
@@ -118,7 +119,7 @@ describe('ContactFormView', () => {
       const send = vi.fn<SendContact>(() => Promise.resolve());
       const { user, submit, fillValid } = setup(send);
       await fillValid();
-      const trap = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+      const trap = present(document.querySelector<HTMLInputElement>('input[name="website"]'), 'the trap field');
       trap.value = 'https://spam.example';
       await user.click(submit);
       await act(async () => vi.advanceTimersByTime(1000));
@@ -143,7 +144,7 @@ function prerendered(action?: string): HTMLFormElement {
   document.body.innerHTML = renderToString(
     <ContactFormView copy={copy} email={email} action={action} schema={schema} send={() => Promise.resolve()} />,
   );
-  return document.querySelector('form')!;
+  return present(document.querySelector('form'), 'the form');
 }
 
 describe('ContactFormView before its JavaScript runs', () => {
@@ -195,7 +196,7 @@ describe("ContactFormView with the site's receiver, once running", () => {
   it('sends the message itself, keeps the note with the email, and drops the browser hint', async () => {
     const send = vi.fn<SendContact>(() => Promise.resolve());
     const { user, fields, submit, fillValid } = setup(send, '/api/contact');
-    const form = submit.closest('form')!;
+    const form = present(submit.closest('form'), 'the form');
     expect(form).toHaveAttribute('novalidate');
     expect(fields.phone).not.toHaveAttribute('title');
     expect(screen.getByRole('link', { name: email })).toBeInTheDocument();

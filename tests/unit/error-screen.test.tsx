@@ -4,6 +4,16 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { interfaceText } from '../../src/content-data/interface.ts';
 import { ErrorBoundary } from '../../src/root.tsx';
 
+/** A page that fails while rendering. */
+function Broken(): never {
+  throw new Error('Panne de test');
+}
+
+/** A page with nothing of its own: its loader is what fails. */
+function Empty() {
+  return null;
+}
+
 // React and React Router report the thrown error on the console: expected here, so kept quiet.
 afterEach(() => vi.restoreAllMocks());
 
@@ -13,9 +23,7 @@ describe('root error boundary (routing failure)', () => {
     const Stub = createRoutesStub([
       {
         path: '/',
-        Component: () => {
-          throw new Error('Panne de test');
-        },
+        Component: Broken,
         ErrorBoundary,
       },
     ]);
@@ -35,7 +43,7 @@ describe('root error boundary (routing failure)', () => {
     const Stub = createRoutesStub([
       {
         path: '/',
-        Component: () => null,
+        Component: Empty,
         loader: () => {
           throw new Response('', { status: 503, statusText: 'Service Unavailable' });
         },

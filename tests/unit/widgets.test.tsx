@@ -9,6 +9,7 @@ import { CompanyFacts, HostFacts, ProcessorList } from '../../src/mdx/widgets/Fa
 import { company } from '../../src/content-data/company.ts';
 import { interfaceText } from '../../src/content-data/interface.ts';
 import { processors } from '../../src/content-data/processors.ts';
+import { present } from './present.ts';
 
 describe('PaymentFlow', () => {
   const renderFlow = () =>
@@ -75,7 +76,7 @@ describe('Steps', () => {
       'Création de la LLC',
       'Configuration bancaire',
     ]);
-    expect(within(items[1]!).getByText('Les statuts.')).toBeInTheDocument();
+    expect(within(present(items[1], 'item 1')).getByText('Les statuts.')).toBeInTheDocument();
   });
 });
 
@@ -91,11 +92,11 @@ describe('Cards', () => {
     );
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByRole('heading', { level: 3, name: 'Séparation des finances' })).toBeInTheDocument();
-    expect(within(items[1]!).getByRole('heading', { level: 3, name: 'Gestion simplifiée' })).toBeInTheDocument();
+    expect(within(present(items[0], 'item 0')).getByRole('heading', { level: 3, name: 'Séparation des finances' })).toBeInTheDocument();
+    expect(within(present(items[1], 'item 1')).getByRole('heading', { level: 3, name: 'Gestion simplifiée' })).toBeInTheDocument();
     // The icon repeats the title: hidden from assistive technology, and present only where asked for.
-    expect(items[0]!.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
-    expect(items[1]!.querySelector('svg')).toBeNull();
+    expect(present(items[0], 'item 0').querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(present(items[1], 'item 1').querySelector('svg')).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
   });
 

@@ -121,6 +121,7 @@ describe('ci.yml', () => {
     const steps = ci.jobs.review?.steps as (Step & { if?: string })[];
     const fallback = steps.find((step) => step.if === 'failure()' && step.run?.includes('review/comment/comment.md'));
     expect(fallback?.run).toContain('Pas de rapport pour ce commit');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, written as the workflow holds it.
     expect(steps.find((step) => step.with?.name === 'pr-comment')?.if).toBe('${{ !cancelled() }}');
   });
 });

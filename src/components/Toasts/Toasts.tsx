@@ -8,7 +8,7 @@ import { toast, useToaster } from 'react-hot-toast/headless';
 import * as styles from './Toasts.css';
 
 /** More would bury the form on a phone; the oldest give way first. */
-export const maxVisibleToasts = 3;
+const maxVisibleToasts = 3;
 
 export interface ToastContent {
   title: string;
@@ -41,6 +41,7 @@ export function Toaster() {
   }, [overflow]);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering only pauses the toasts' timers; nothing here needs a role or the keyboard.
     <div className={styles.region} onMouseEnter={handlers.startPause} onMouseLeave={handlers.endPause}>
       {shown.map((item) => (
         <div

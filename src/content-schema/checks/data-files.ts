@@ -32,7 +32,7 @@ export const dataFiles: readonly { name: string; schema: v.GenericSchema }[] = [
 const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 /** The French message for the first syntax error of a JSON file (the others usually follow from it). */
-export function jsonSyntaxProblem(relative: string, text: string, error: ParseError): string {
+function jsonSyntaxProblem(relative: string, text: string, error: ParseError): string {
   // A missing comma is noticed at the next field: point at the end of the line that lacks it.
   // A comma in excess is noticed at the closing brace: point at the comma.
   const code = printParseErrorCode(error.error);

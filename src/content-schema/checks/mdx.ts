@@ -15,7 +15,7 @@ import { collectionOf, orderedCollections } from '../schema.ts';
 import { mdxMessages } from '../messages.ts';
 import { toMessages } from './mdx-syntax.ts';
 
-export async function mdxFiles(dir: string): Promise<string[]> {
+async function mdxFiles(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries

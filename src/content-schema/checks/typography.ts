@@ -22,7 +22,7 @@ const typographyMistakes: readonly [RegExp, string][] = [
  * Texts whose spelling is fixed character for character by the site's specification, kept as written:
  * the contact button while sending, and the titles of the not-found and error screens (file, then field).
  */
-export const verbatimFields = new Set([
+const verbatimFields = new Set([
   'content/contact-form.json#submit.submitting',
   'content/interface.json#notFound.title',
   'content/interface.json#error.title',

@@ -17,7 +17,7 @@ import { cardIconNames } from '../../components/Cards/icon-names.ts';
  *   - `block`: paragraphs, titles, lists and other widgets;
  *   - `{ widgets }`: only the widgets named (a <Cards> holds <Card>s).
  */
-export type WidgetChildren = 'none' | 'inline' | 'block' | { readonly widgets: readonly string[] };
+type WidgetChildren = 'none' | 'inline' | 'block' | { readonly widgets: readonly string[] };
 
 /** Words of the messages about a setting with a fixed list of values (« walet » n'est pas une icône connue). */
 export interface ChoiceWords {
@@ -31,7 +31,7 @@ type SettingSchema =
   | v.SchemaWithPipe<readonly [v.StringSchema<undefined>, ...v.PipeItem<string, string, v.BaseIssue<unknown>>[]]>
   | v.SchemaWithPipe<readonly [v.PicklistSchema<readonly string[], undefined>, ...v.PipeItem<string, string, v.BaseIssue<unknown>>[]]>;
 
-export type SettingsSchema = v.StrictObjectSchema<
+type SettingsSchema = v.StrictObjectSchema<
   Record<string, SettingSchema | v.OptionalSchema<SettingSchema, undefined>>,
   undefined
 >;

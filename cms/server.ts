@@ -1,0 +1,120 @@
+/**
+ * The editor's Vite plugin: Keystatic's API behind a Vite middleware (`/api/keystatic/*`, reading and
+ * writing content/ in local mode), the data the browser's config needs, and the editor's address.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
+import type { Plugin } from 'vite';
+import { parse as parseYaml } from 'yaml';
+import { makeConfig, type Orders } from './keystatic.config.ts';
+import type { StorageSettings } from './storage.ts';
+
+const ordersModule = 'virtual:cms-orders';
+
+/** Each entry's `order`, by file name, for the collections the editor lists. */
+export function readOrders(contentDir: string): Orders {
+  const read = (folder: string) =>
+    Object.fromEntries(
+      readdirSync(path.join(contentDir, folder))
+        .filter((file) => file.endsWith('.mdx'))
+        .map((file) => {
+          const source = readFileSync(path.join(contentDir, folder, file), 'utf8');
+          const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
+          const order = (parseYaml(frontmatter) as { order?: unknown } | null)?.order;
+          return [file.replace(/\.mdx$/, ''), typeof order === 'number' ? order : Number.MAX_SAFE_INTEGER];
+        }),
+    );
+  return { faq: read('faq'), terms: read('terms'), legal: read('legal') };
+}
+
+/** Node's request as the small Request-like object Keystatic's handler reads. */
+function toKeystaticRequest(req: IncomingMessage, origin: string) {
+  const chunks: Buffer[] = [];
+  const body = new Promise<string>((resolve, reject) => {
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+  return {
+    method: req.method ?? 'GET',
+    url: new URL(req.url ?? '/', origin).toString(),
+    headers: {
+      get(name: string) {
+        const value = req.headers[name.toLowerCase()];
+        return Array.isArray(value) ? value.join(', ') : (value ?? null);
+      },
+    },
+    json: async () => JSON.parse(await body) as unknown,
+  };
+}
+
+async function send(res: ServerResponse, response: Awaited<ReturnType<ReturnType<typeof makeGenericAPIRouteHandler>>>) {
+  res.statusCode = response.status ?? 200;
+  const headers = response.headers;
+  // Keystatic answers with an array of pairs (two Set-Cookie headers at sign-in), a Headers or a record.
+  const pairs: [string, string][] = !headers
+    ? []
+    : Array.isArray(headers)
+      ? (headers as [string, string][])
+      : headers instanceof Headers
+        ? [...headers.entries()]
+        : Object.entries(headers as Record<string, string>);
+  const grouped = new Map<string, string[]>();
+  for (const [name, value] of pairs) grouped.set(name.toLowerCase(), [...(grouped.get(name.toLowerCase()) ?? []), value]);
+  for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0]! : values);
+  res.end(response.body ?? undefined);
+}
+
+export function keystaticServer(options: { contentDir: string; storage: StorageSettings; appSlug?: string }): Plugin {
+  const { contentDir, storage } = options;
+  return {
+    name: 'propllc-keystatic',
+    config: () => ({
+      define: {
+        __CMS_STORAGE__: JSON.stringify(storage),
+        __CMS_APP_SLUG__: JSON.stringify(options.appSlug ?? ''),
+      },
+    }),
+    resolveId: (id) => (id === ordersModule ? `\0${ordersModule}` : undefined),
+    load: (id) => (id === `\0${ordersModule}` ? `export default ${JSON.stringify(readOrders(contentDir))};` : undefined),
+    configureServer(server) {
+      // The server's config needs no orders: they only sort the browser's lists.
+      // In GitHub mode, Keystatic's setup page writes the new GitHub App's id, secrets and slug into .env
+      // (git-ignored), under these names; the handler reads the secrets from the environment.
+      const handler = makeGenericAPIRouteHandler(
+        { config: makeConfig(storage, { faq: {}, terms: {}, legal: {} }), localBaseDirectory: contentDir },
+        { slugEnvName: 'KEYSTATIC_GITHUB_APP_SLUG' },
+      );
+      // A saved entry may change its position: the next page load reads the orders again.
+      server.watcher.add(contentDir);
+      server.watcher.on('change', (file) => {
+        if (!file.startsWith(contentDir)) return;
+        const module = server.moduleGraph.getModuleById(`\0${ordersModule}`);
+        if (module) server.moduleGraph.invalidateModule(module);
+      });
+      server.middlewares.use((req, res, next) => {
+        const url = req.url ?? '/';
+        if (url === '/' || url === '/index.html') {
+          res.statusCode = 302;
+          res.setHeader('location', '/keystatic');
+          res.end();
+          return;
+        }
+        if (!url.startsWith('/api/keystatic')) return next();
+        const origin = `http://${req.headers.host ?? 'localhost'}`;
+        handler(toKeystaticRequest(req, origin))
+          .then((response) => send(res, response))
+          .catch(next);
+      });
+      server.httpServer?.once('listening', () => {
+        const address = server.httpServer?.address();
+        if (address && typeof address === 'object') {
+          const mode = storage.githubRepo ? `GitHub ${storage.githubRepo}` : contentDir;
+          server.config.logger.info(`\n  Keystatic (${mode}): http://${address.address}:${address.port}/keystatic\n`);
+        }
+      });
+    },
+  };
+}

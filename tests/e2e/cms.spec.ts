@@ -1,0 +1,201 @@
+/**
+ * The visual editor (`npm run cms`) driven in Chromium, on a throw-away copy of the repository (the
+ * committed state, node_modules linked): each edit made through it (a FAQ sentence, a card title, the
+ * company's phone number) changes one line of one file, then
+ * `npm run check` passes and the rebuilt site shows the new text.
+ * Run by `npm run test:e2e` through playwright.cms.config.ts.
+ */
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { networkInterfaces, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { createStaticServer } from '../../scripts/static-server.ts';
+import { close, listen } from './build-copy.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const port = Number(process.env.CMS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 1);
+const editor = `http://127.0.0.1:${port}`;
+
+let copy = '';
+let server: ChildProcess | undefined;
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: copy, encoding: 'utf8' });
+const read = (file: string) => readFileSync(path.join(copy, file), 'utf8');
+
+/** The lines a change removed and added, as `git diff` shows them, and the files it touched. */
+function lastChange() {
+  const lines = git('diff', '-U0').split('\n');
+  return {
+    files: git('diff', '--name-only').trim().split('\n'),
+    removed: lines.filter((line) => line.startsWith('-') && !line.startsWith('---')),
+    added: lines.filter((line) => line.startsWith('+') && !line.startsWith('+++')),
+  };
+}
+
+/** Keeps a checked change in the copy, so that the next one is compared with it. */
+const keep = (message: string) => git('commit', '-qam', message);
+
+/** Selects `from` in the editor's text and types `to` over it, as an editor does with mouse and keyboard. */
+async function retype(page: Page, from: string, to: string) {
+  const found = await page.evaluate((text) => {
+    const editable = document.querySelector('.ProseMirror');
+    if (!editable) return false;
+    const walker = document.createTreeWalker(editable, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(text) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + text.length);
+      (editable as HTMLElement).focus();
+      const selection = getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return true;
+    }
+    return false;
+  }, from);
+  expect(found, `« ${from} » in the editor`).toBe(true);
+  await page.keyboard.type(to);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  copy = mkdtempSync(path.join(tmpdir(), 'propllc-cms-'));
+  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  execFileSync('git', ['clone', '--quiet', '--no-checkout', root, copy]);
+  git('checkout', '--quiet', head);
+  git('config', 'user.name', 'cms test');
+  git('config', 'user.email', 'cms-test@example.invalid');
+  symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+
+  const started = Date.now();
+  server = spawn(process.execPath, [path.join(copy, 'node_modules', 'vite', 'bin', 'vite.js'), '--config', 'cms/vite.config.ts'], {
+    cwd: copy,
+    env: { ...process.env, CMS_PORT: String(port), CMS_GITHUB_REPO: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the editor did not start:\n${output}`)), 30_000);
+    const listen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('/keystatic')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    server!.stdout!.on('data', listen);
+    server!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server!.on('exit', () => reject(new Error(`the editor stopped:\n${output}`)));
+  });
+  // `npm run cms` prints where to open the editor, on this machine only, well under 10 s.
+  expect(output).toContain(`${editor}/keystatic`);
+  expect(Date.now() - started).toBeLessThan(10_000);
+});
+
+test.afterAll(() => {
+  server?.kill();
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+test('the editor answers on 127.0.0.1 only, in French', async ({ page }) => {
+  // Its local mode writes into the repository: another address of this machine must not reach it.
+  const others = Object.values(networkInterfaces())
+    .flat()
+    .filter((address) => address && address.family === 'IPv4' && !address.internal);
+  for (const address of others) {
+    await expect(fetch(`http://${address!.address}:${port}/keystatic`), address!.address).rejects.toThrow();
+  }
+
+  await page.goto(`${editor}/`);
+  await expect(page).toHaveURL(`${editor}/keystatic`);
+  await expect(page.getByRole('link', { name: 'Tableau de bord' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('link', { name: 'Questions fréquentes' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: '/how-it-works — how-it-works.mdx' }).first()).toBeVisible();
+});
+
+test('a sentence of the FAQ entry about cost, changed and saved, changes that line only', async ({ page }) => {
+  await page.goto(`${editor}/keystatic/collection/faq/item/cout`);
+  await expect(page.getByRole('textbox', { name: 'Question' }).first()).toHaveValue("Combien coûte la création d'une LLC ?", { timeout: 60_000 });
+  await expect(page.locator('.ProseMirror')).toContainText("L'EIN, le numéro d'identification fiscale américain de votre société, est gratuit.");
+  await retype(page, 'est gratuit', 'ne coûte rien');
+  await page.getByRole('button', { name: 'Sauvegarder' }).click();
+  await expect.poll(() => read('content/faq/cout.mdx'), { timeout: 20_000 }).toContain('ne coûte rien');
+
+  const change = lastChange();
+  expect(change.files).toEqual(['content/faq/cout.mdx']);
+  expect(change.removed).toHaveLength(1);
+  expect(change.added).toEqual([change.removed[0]!.replace('-', '+').replace('est gratuit', 'ne coûte rien')]);
+  keep('FAQ: cost');
+});
+
+test('a card title of the home page, changed in its settings and saved, changes that line only', async ({ page }) => {
+  await page.goto(`${editor}/keystatic/singleton/page-home`);
+  const card = page
+    .locator('.ProseMirror-blockParent')
+    .filter({ has: page.getByText('Carte', { exact: true }) })
+    .filter({ hasText: 'Vos payouts arrivent sur le compte de la LLC' })
+    .last();
+  await card.getByRole('button', { name: 'Edit' }).first().click({ timeout: 60_000 });
+  const settings = page.getByRole('dialog');
+  await expect(settings.getByLabel('Titre')).toHaveValue('Séparation des finances');
+  await settings.getByLabel('Titre').fill('Des finances séparées');
+  await settings.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => read('content/pages/home.mdx'), { timeout: 20_000 }).toContain('Des finances séparées');
+
+  const change = lastChange();
+  expect(change.files).toEqual(['content/pages/home.mdx']);
+  expect(change.removed).toEqual(['-    <Card title="Séparation des finances" icon="wallet">']);
+  expect(change.added).toEqual(['+    <Card title="Des finances séparées" icon="wallet">']);
+  keep('Home: card title');
+});
+
+test('the company phone number, changed in its form and saved, changes that line only', async ({ page }) => {
+  // The file's spaces are no-break spaces (U+00A0), kept as they are in JSON.
+  const before = '+33\u00a01\u00a099\u00a000\u00a000\u00a001';
+  const after = '+33\u00a01\u00a099\u00a000\u00a000\u00a003';
+  await page.goto(`${editor}/keystatic/singleton/company`);
+  const phone = page.getByRole('textbox', { name: 'Téléphone', exact: true });
+  await expect(phone).toHaveValue(before, { timeout: 60_000 });
+  await phone.fill(after);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => read('content/company.json'), { timeout: 20_000 }).toContain(after);
+
+  const change = lastChange();
+  expect(change.files).toEqual(['content/company.json']);
+  expect(change.removed).toEqual([`-  "phone": "${before}",`]);
+  expect(change.added).toEqual([`+  "phone": "${after}",`]);
+  keep('Company: phone');
+});
+
+test('the edited content passes npm run check, and the rebuilt site shows it', async ({ page }) => {
+  const run = promisify(execFile);
+  const check = await run('npm', ['run', 'check'], { cwd: copy });
+  expect(check.stdout).toContain('content/ : tout est valide');
+  await run('npm', ['run', 'build'], { cwd: copy });
+
+  const site: Server = createStaticServer(path.join(copy, 'dist'));
+  const sitePort = await listen(site);
+  try {
+    await page.goto(`http://127.0.0.1:${sitePort}/faq`);
+    await page.locator('summary').filter({ hasText: 'Combien coûte la création d’une LLC' }).click();
+    await expect(page.getByText('L’EIN, le numéro d’identification fiscale américain de votre société, ne coûte rien.')).toBeVisible();
+
+    await page.goto(`http://127.0.0.1:${sitePort}/`);
+    await expect(page.getByRole('heading', { name: 'Des finances séparées', level: 3 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Séparation des finances' })).toHaveCount(0);
+
+    await page.goto(`http://127.0.0.1:${sitePort}/legal`);
+    await expect(page.getByRole('main').getByText('+33\u00a01\u00a099\u00a000\u00a000\u00a003', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText('+33\u00a01\u00a099\u00a000\u00a000\u00a001', { exact: true })).toHaveCount(0);
+  } finally {
+    await close(site);
+  }
+});

@@ -1,0 +1,185 @@
+// @vitest-environment node
+/**
+ * The visual editor's configuration (cms/) against the site's own lists: the same widgets with the same
+ * settings, titles and choices as the widget schemas, a singleton for every page of the registry, the
+ * ordered collections, and the storage chosen from the environment.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { makeConfig, type Orders } from '../../cms/keystatic.config.ts';
+import { readOrders } from '../../cms/server.ts';
+import { storageFrom, storageSettingsFrom } from '../../cms/storage.ts';
+import { inlineWidgets, settingsSummary, widgetComponents } from '../../cms/widget-components.ts';
+import { dataFiles as editorDataFiles } from '../../cms/data-fields.ts';
+import { dataFiles } from '../../src/content-schema/checks/data-files.ts';
+import { pages } from '../../src/registry.ts';
+import { widgets } from '../../src/mdx/widgets/index.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const noOrders: Orders = { faq: {}, terms: {}, legal: {} };
+
+type Field = {
+  label: string;
+  options?: { value: string }[];
+  parse(value: unknown): unknown;
+  serialize(value: unknown): { value: unknown };
+  validate(value: unknown): unknown;
+};
+type Component = { kind: string; label: string; description?: string; schema: Record<string, Field>; children?: string[] };
+
+const component = (name: string) => widgetComponents[name] as unknown as Component;
+const inner = (schema: v.GenericSchema) => (schema.type === 'optional' ? (schema as v.OptionalSchema<v.GenericSchema, undefined>).wrapped : schema);
+
+describe('editor blocks and widget schemas', () => {
+  it('offer the same widgets', () => {
+    expect(Object.keys(widgetComponents).sort()).toEqual(Object.keys(widgets).sort());
+  });
+
+  for (const [name, spec] of Object.entries(widgets)) {
+    describe(`<${name}>`, () => {
+      it('has the same label, description and settings', () => {
+        expect(component(name).label).toBe(spec.label);
+        expect(component(name).description).toBe(spec.description);
+        expect(Object.keys(component(name).schema)).toEqual(Object.keys(spec.settings.entries));
+      });
+
+      it('takes what the schema allows between its tags', () => {
+        const none = inlineWidgets.includes(name) ? 'inline' : 'block';
+        const expected = spec.children === 'none' ? none : typeof spec.children === 'object' ? 'repeating' : 'wrapper';
+        expect(component(name).kind).toBe(expected);
+        if (typeof spec.children === 'object') expect(component(name).children).toEqual(spec.children.widgets);
+      });
+
+      for (const [setting, schema] of Object.entries(spec.settings.entries) as [string, v.GenericSchema][]) {
+        it(`shows « ${setting} » with the schema's title, choices and requirement`, () => {
+          const field = component(name).schema[setting]!;
+          const base = inner(schema);
+          expect(field.label).toBe(v.getTitle(base as never));
+          const optional = schema.type === 'optional';
+          if (base.type === 'picklist') {
+            const values = (base as unknown as v.PicklistSchema<string[], undefined>).options;
+            expect(field.options!.map((option) => option.value)).toEqual(optional ? ['', ...values] : values);
+            // An optional setting left empty writes no attribute, as an editor leaves it out by hand.
+            if (optional) expect(field.serialize('').value).toBeUndefined();
+            for (const value of values) expect(field.serialize(field.parse(value)).value).toBe(value);
+          } else {
+            expect(base.type).toBe('string');
+            expect(field.serialize('').value).toBeUndefined();
+            if (optional) expect(() => field.validate('')).not.toThrow();
+            else expect(() => field.validate('')).toThrow();
+          }
+        });
+      }
+    });
+  }
+});
+
+describe('a block in the editor', () => {
+  it('shows its settings as written, with their titles, above its text', () => {
+    expect(settingsSummary(widgets.Card, { title: 'Séparation des finances', icon: 'wallet' })).toBe('Titre : Séparation des finances · Icône : wallet');
+    expect(settingsSummary(widgets.Section, { tone: '', id: 'avantages' })).toBe('Ancre : avantages');
+    expect(settingsSummary(widgets.Section, { tone: '', id: '' })).toBe('');
+  });
+});
+
+describe('self-closing widgets inside a sentence', () => {
+  it('are the editor’s inline widgets, and only they', () => {
+    const files = ['pages', 'faq', 'terms', 'legal'].flatMap((folder) =>
+      readdirSync(path.join(root, 'content', folder)).map((file) => readFileSync(path.join(root, 'content', folder, file), 'utf8')),
+    );
+    const used = (pattern: RegExp) => new Set(files.flatMap((text) => [...text.matchAll(pattern)].map((match) => match[1]!)));
+    // A tag with text before it on its line sits inside a sentence; alone on its line, it is a block.
+    const inSentence = used(/^[ \t]*[^<\s].*<([A-Z]\w*)\b[^>]*\/>/gm);
+    const onOwnLine = used(/^[ \t]*<([A-Z]\w*)\b[^>]*\/>[ \t]*$/gm);
+    expect([...inSentence].sort()).toEqual([...inlineWidgets].sort());
+    for (const name of inlineWidgets) expect(onOwnLine.has(name)).toBe(false);
+  });
+});
+
+describe('editor entries', () => {
+  const config = makeConfig(storageSettingsFrom({}), noOrders);
+
+  it('gives every page of the registry a singleton whose file exists', () => {
+    const singletons = Object.entries(config.singletons ?? {}).filter(([key]) => key.startsWith('page-')).map(([, singleton]) => singleton);
+    expect(singletons.map((singleton) => singleton.path)).toEqual(pages.map((page) => `pages/${page.content.replace(/\.mdx$/, '')}`));
+    for (const singleton of singletons) expect(existsSync(path.join(root, 'content', `${singleton.path}.mdx`))).toBe(true);
+    expect(singletons.map((singleton) => singleton.label)).toContain('/how-it-works — how-it-works.mdx');
+  });
+
+  it('lists FAQ, terms and legal sections by file name, in French', () => {
+    const collections = config.collections ?? {};
+    expect(Object.fromEntries(Object.entries(collections).map(([key, value]) => [key, [value.path, value.slugField, value.columns]]))).toEqual({
+      faq: ['faq/*', 'question', ['question', 'order']],
+      terms: ['terms/*', 'title', ['title', 'order']],
+      legal: ['legal/*', 'title', ['title', 'order']],
+    });
+    expect(config.locale).toBe('fr-FR');
+  });
+
+  it('sorts each collection by the order written in its files', () => {
+    const orders = readOrders(path.join(root, 'content'));
+    expect(orders.faq.cout).toBe(2);
+    const faq = makeConfig(storageSettingsFrom({}), orders).collections!.faq!;
+    const slugs = Object.keys(orders.faq).sort((a, b) => Number(faq.parseSlugForSort!(a)) - Number(faq.parseSlugForSort!(b)));
+    expect(slugs.map((slug) => orders.faq[slug])).toEqual(Object.values(orders.faq).sort((a, b) => a - b));
+  });
+});
+
+/** `value` with its keys in the order of `schema`'s fields, as Keystatic writes an object. */
+function inSchemaOrder(schema: v.GenericSchema, value: unknown): unknown {
+  const base = inner(schema);
+  if ((base.type === 'strict_object' || base.type === 'object') && value && typeof value === 'object') {
+    const entries = (base as unknown as v.ObjectSchema<v.ObjectEntries, undefined>).entries;
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(entries).filter((key) => key in record).map((key) => [key, inSchemaOrder(entries[key] as v.GenericSchema, record[key])]));
+  }
+  if (base.type === 'array' && Array.isArray(value)) return value.map((item) => inSchemaOrder((base as unknown as v.ArraySchema<v.GenericSchema, undefined>).item, item));
+  return value;
+}
+
+describe('data files in the editor', () => {
+  const config = makeConfig(storageSettingsFrom({}), noOrders);
+
+  it('are every data file that npm run check validates, with the same schema', () => {
+    expect(Object.entries(editorDataFiles).map(([name, schema]) => [`${name}.json`, schema])).toEqual(dataFiles.map(({ name, schema }) => [name, schema]));
+  });
+
+  for (const name of Object.keys(editorDataFiles) as (keyof typeof editorDataFiles)[]) {
+    it(`${name}.json is saved as it is written: JSON, two-space indent, fields in the schema's order`, () => {
+      const singleton = config.singletons![name]!;
+      expect([singleton.path, singleton.format]).toEqual([name, { data: 'json' }]);
+      const text = readFileSync(path.join(root, 'content', `${name}.json`), 'utf8');
+      expect(`${JSON.stringify(inSchemaOrder(editorDataFiles[name], JSON.parse(text)), null, 2)}\n`).toBe(text);
+    });
+  }
+
+  it('show each field with the title of its schema', () => {
+    type Group = { fields: Record<string, { label: string; description?: string; fields?: Group['fields'] }> };
+    const company = config.singletons!.company!.schema as unknown as Group['fields'];
+    expect(company.phone!.label).toBe('Téléphone');
+    expect((company.host as unknown as Group).fields.website!.label).toBe('Site web de l’hébergeur');
+    // A field without a title keeps its name.
+    const legalLabels = (config.singletons!.interface!.schema as unknown as Group['fields']).legalLabels as unknown as Group;
+    expect(legalLabels.fields.vatNumber!.label).toBe('vatNumber');
+  });
+});
+
+describe('editor storage', () => {
+  it('writes into content/ on this machine unless a GitHub repository is named', () => {
+    expect(storageFrom(storageSettingsFrom({}))).toEqual({ kind: 'local' });
+  });
+
+  it('opens branches of the named GitHub repository, with the chosen prefix', () => {
+    expect(storageFrom(storageSettingsFrom({ CMS_GITHUB_REPO: 'propllc/site', CMS_BRANCH_PREFIX: 'textes/' }))).toEqual({
+      kind: 'github',
+      repo: { owner: 'propllc', name: 'site' },
+      branchPrefix: 'textes/',
+      pathPrefix: 'content',
+    });
+    expect(storageSettingsFrom({ CMS_GITHUB_REPO: 'propllc/site' }).branchPrefix).toBe('contenu/');
+    expect(() => storageSettingsFrom({ CMS_GITHUB_REPO: 'https://github.com/propllc/site' })).toThrow(/owner\/name/);
+  });
+});

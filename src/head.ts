@@ -89,4 +89,3 @@ export function organizationJsonLd({ name, email, description }: OrganizationFac
     contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email, availableLanguage: 'French' },
   };
 }
-

@@ -15,9 +15,7 @@ export function CompanyFacts({ facts }: { facts: readonly Fact[] }) {
       {facts.map((fact) => (
         <div key={fact.label} className={styles.row}>
           <dt className={styles.label}>{fact.label}</dt>
-          <dd className={styles.value}>
-            {fact.href ? <FactLink href={fact.href}>{fact.value}</FactLink> : fact.value}
-          </dd>
+          <dd className={styles.value}>{fact.href ? <FactLink href={fact.href}>{fact.value}</FactLink> : fact.value}</dd>
         </div>
       ))}
     </dl>

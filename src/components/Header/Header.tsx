@@ -47,11 +47,7 @@ export function Header({ brand, homeLabel, navLabel, links, cta, openMenuLabel, 
           <ul className={styles.links}>
             {links.map((link) => (
               <li key={link.to}>
-                <a
-                  href={link.to}
-                  className={styles.link}
-                  aria-current={link.to === currentPath ? 'page' : undefined}
-                >
+                <a href={link.to} className={styles.link} aria-current={link.to === currentPath ? 'page' : undefined}>
                   {link.label}
                 </a>
               </li>

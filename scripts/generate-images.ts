@@ -16,7 +16,7 @@ import { brandColors } from '../src/styles/brand-colors.ts';
 const { navy, navyText, accent, white } = brandColors;
 const mark = logoTile();
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 const ogHtml = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><style>
   html, body { margin: 0; width: 1200px; height: 630px; }
@@ -28,9 +28,9 @@ const ogHtml = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><styl
   p { margin: 0; font-size: 30px; color: ${navyText}; }
   .bar { width: 120px; height: 10px; border-radius: 5px; background: ${accent}; margin-bottom: 28px; }
 </style></head><body>
-  <div class="brand">${mark.replace('<svg ', '<svg aria-hidden="true" ')}<span>${escape(brand.name)}</span></div>
-  <div><div class="bar"></div><h1>${escape(seo.ogImageHeadline)}</h1></div>
-  <p>${escape(seo.ogImageTagline)}</p>
+  <div class="brand">${mark.replace('<svg ', '<svg aria-hidden="true" ')}<span>${escapeHtml(brand.name)}</span></div>
+  <div><div class="bar"></div><h1>${escapeHtml(seo.ogImageHeadline)}</h1></div>
+  <p>${escapeHtml(seo.ogImageTagline)}</p>
 </body></html>`;
 
 const iconHtml = (size: number, inner: string, background: string) =>

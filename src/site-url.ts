@@ -21,7 +21,7 @@ export function siteUrlFrom(env: Record<string, string | undefined>): string {
 declare const __SITE_URL__: string | undefined;
 
 /** The value the build inlined, or the default (unit tests, scripts run by tsx). */
-export const siteUrl: string = typeof __SITE_URL__ === 'string' ? __SITE_URL__ : DEFAULT_SITE_URL;
+const siteUrl: string = typeof __SITE_URL__ === 'string' ? __SITE_URL__ : DEFAULT_SITE_URL;
 
 /** Absolute URL of a site path (`/about` → `https://www.propllc.fr/about`; `/` → the origin plus `/`). */
 export function absoluteUrl(path: string, base: string = siteUrl): string {

@@ -49,6 +49,7 @@ function withEmailLink(text: string, email: string) {
     index === 0
       ? [part]
       : [
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed sentence, never reordered.
           <a key={index} href={`mailto:${email}`} className={styles.link}>
             {email}
           </a>,

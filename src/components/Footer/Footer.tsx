@@ -27,6 +27,7 @@ function Copyright({ template, brand }: { template: string; brand: string }) {
       index === 0
         ? [part]
         : [
+            // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed sentence, never reordered.
             <span key={index} data-current-year="">
               {parisYear(new Date())}
             </span>,

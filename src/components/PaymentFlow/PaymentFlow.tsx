@@ -72,7 +72,7 @@ function WideFlow({ titleId, title, stops, arrows }: DrawingProps) {
         const start = x + w + 10;
         const end = start + gap - 20;
         return (
-          <g key={index}>
+          <g key={stop.label}>
             <StopBox stop={stop} x={x} y={top} w={w} h={h} />
             {label !== undefined && (
               <>
@@ -111,7 +111,7 @@ function NarrowFlow({ titleId, title, stops, arrows }: DrawingProps) {
         const start = y + h + 8;
         const end = start + gap - 16;
         return (
-          <g key={index}>
+          <g key={stop.label}>
             <StopBox stop={stop} x={left} y={y} w={w} h={h} />
             {label !== undefined && (
               <>

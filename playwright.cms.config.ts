@@ -24,7 +24,13 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
     },
   },
 });

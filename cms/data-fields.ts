@@ -67,7 +67,12 @@ function dataField(schema: Schema, key: string): any {
       return fields.text({ label, description, validation: isOptional ? undefined : { isRequired: true } });
     case 'picklist': {
       const options = (inner as unknown as v.PicklistSchema<string[], undefined>).options;
-      return fields.select({ label, description, options: options.map((value) => ({ label: value, value })), defaultValue: options[0]! });
+      return fields.select({
+        label,
+        description,
+        options: options.map((value) => ({ label: value, value })),
+        defaultValue: options[0]!,
+      });
     }
     case 'number':
       return fields.number({ label, description });

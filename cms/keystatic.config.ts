@@ -28,7 +28,11 @@ function lengthOf(schema: Described): { min?: number; max?: number } {
 }
 
 function textField(schema: Described) {
-  return fields.text({ label: titleOf(schema), description: descriptionOf(schema), validation: { isRequired: true, length: lengthOf(schema) } });
+  return fields.text({
+    label: titleOf(schema),
+    description: descriptionOf(schema),
+    validation: { isRequired: true, length: lengthOf(schema) },
+  });
 }
 
 function orderField(schema: Described) {
@@ -51,7 +55,12 @@ const body = (label: string) => fields.mdx({ label, components: widgetComponents
  */
 export type Orders = Record<'faq' | 'terms' | 'legal', Record<string, number>>;
 
-function orderedCollection(name: keyof Orders, label: string, schema: typeof faqSchema | typeof termsSchema | typeof legalSchema, orders: Orders) {
+function orderedCollection(
+  name: keyof Orders,
+  label: string,
+  schema: typeof faqSchema | typeof termsSchema | typeof legalSchema,
+  orders: Orders,
+) {
   const [nameKey, nameSchema] = Object.entries(schema.entries)[0]!;
   return collection({
     label,

@@ -40,7 +40,9 @@ export default defineConfig(({ mode }) => {
       fs: { allow: [root, realpathSync(path.join(root, 'node_modules'))] },
     },
     // Keystatic is large: bundling it once at start keeps the first page load quick.
-    optimizeDeps: { include: ['@keystatic/core', '@keystatic/core/ui', '@keystatic/core/content-components', 'react', 'react-dom/client'] },
+    optimizeDeps: {
+      include: ['@keystatic/core', '@keystatic/core/ui', '@keystatic/core/content-components', 'react', 'react-dom/client'],
+    },
     clearScreen: false,
   };
 });

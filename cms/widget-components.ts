@@ -57,14 +57,21 @@ function settingField(key: string, schema: Setting) {
     case 'picklist': {
       const values = (inner as unknown as v.PicklistSchema<readonly string[], undefined>).options;
       if (optional) return optionalSelect(label, description, values);
-      return fields.select({ label, description, options: values.map((value) => ({ label: value, value })), defaultValue: values[0]! });
+      return fields.select({
+        label,
+        description,
+        options: values.map((value) => ({ label: value, value })),
+        defaultValue: values[0]!,
+      });
     }
     case 'string':
       return fields.text({ label, description, validation: optional ? undefined : { isRequired: true } });
     case 'boolean':
       return fields.checkbox({ label, description });
     case 'number':
-      return optional ? fields.number({ label, description }) : fields.number({ label, description, validation: { isRequired: true } });
+      return optional
+        ? fields.number({ label, description })
+        : fields.number({ label, description, validation: { isRequired: true } });
     default:
       throw new Error(`Widget setting "${key}": no editor field for a valibot "${inner.type}" schema`);
   }

@@ -86,8 +86,7 @@ try {
     }
     const lcp = (side: Lhr[]) => median(side.map((lhr) => metric(lhr, 'largest-contentful-paint')));
     const tbt = (side: Lhr[]) => median(side.map((lhr) => metric(lhr, 'total-blocking-time')));
-    const perf = (side: Lhr[]) =>
-      median(side.map((lhr) => (lhr.runtimeError ? Number.NaN : score(lhr, 'performance'))));
+    const perf = (side: Lhr[]) => median(side.map((lhr) => (lhr.runtimeError ? Number.NaN : score(lhr, 'performance'))));
     const ratio = lcp(measured.site) / lcp(measured.twin);
     comparison.push([
       route,

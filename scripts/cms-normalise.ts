@@ -24,7 +24,15 @@ const browserBuild = fileURLToPath(import.meta.resolve('@keystatic/core')).repla
 const { fields } = (await import(browserBuild)) as typeof import('@keystatic/core');
 
 interface ContentField {
-  parse(value: unknown, args: { content: Uint8Array; other: Map<string, Uint8Array>; external: Map<string, Map<string, Uint8Array>>; slug: string | undefined }): unknown;
+  parse(
+    value: unknown,
+    args: {
+      content: Uint8Array;
+      other: Map<string, Uint8Array>;
+      external: Map<string, Map<string, Uint8Array>>;
+      slug: string | undefined;
+    },
+  ): unknown;
   serialize(value: unknown, args: { slug: string | undefined }): { content: Uint8Array | undefined };
 }
 const body = fields.mdx({ label: 'body', components: widgetComponents, options: { image: false } }) as unknown as ContentField;
@@ -34,8 +42,10 @@ const body = fields.mdx({ label: 'body', components: widgetComponents, options: 
  * it is first put over three lines, which MDX reads as the same widget around a paragraph.
  */
 export function widgetsOverSeveralLines(source: string): string {
-  return source.replace(/^([ \t]*)<([A-Z]\w*)((?:\s[^>]*)?)>(.+)<\/\2>[ \t]*$/gm, (_line, indent: string, name: string, attributes: string, text: string) =>
-    `${indent}<${name}${attributes}>\n${indent}  ${text.trim()}\n${indent}</${name}>`,
+  return source.replace(
+    /^([ \t]*)<([A-Z]\w*)((?:\s[^>]*)?)>(.+)<\/\2>[ \t]*$/gm,
+    (_line, indent: string, name: string, attributes: string, text: string) =>
+      `${indent}<${name}${attributes}>\n${indent}  ${text.trim()}\n${indent}</${name}>`,
   );
 }
 
@@ -102,7 +112,11 @@ function main() {
       if (!check) writeFileSync(full, result);
     }
   }
-  console.log(changed.length === 0 ? 'Every file is already in the editor’s form.' : `${check ? 'Not in the editor’s form' : 'Rewritten'}:\n  ${changed.join('\n  ')}`);
+  console.log(
+    changed.length === 0
+      ? 'Every file is already in the editor’s form.'
+      : `${check ? 'Not in the editor’s form' : 'Rewritten'}:\n  ${changed.join('\n  ')}`,
+  );
   if (check && changed.length > 0) process.exitCode = 1;
 }
 

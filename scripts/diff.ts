@@ -127,10 +127,7 @@ try {
   if (screenshotsDir) {
     const shotStarted = performance.now();
     // A new stylesheet may change how any page looks: then every page is shown.
-    const urls = [
-      ...comparison.pages.map((page) => page.url),
-      ...(comparison.stylesheetChanged ? comparison.unchanged : []),
-    ];
+    const urls = [...comparison.pages.map((page) => page.url), ...(comparison.stylesheetChanged ? comparison.unchanged : [])];
     const pages = urls.map((url) => ({ url, before: beforeSite.get(url)?.file, after: afterSite.get(url)?.file }));
     const written = await takeScreenshots({ beforeDist, afterDist, pages, outDir: screenshotsDir });
     log(`${written.length} screenshots written to ${screenshotsDir} in ${seconds(shotStarted)}.`);

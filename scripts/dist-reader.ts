@@ -101,8 +101,9 @@ export function budgetFigures(): [label: string, bytes: number][] {
   const html = read(path.join(dist, 'index.html'));
   return [
     ['home HTML + render-blocking CSS (budget 14 KB)', sum(['/index.html', ...stylesheets(html)])],
-    ...javaScriptPerPage().map(
-      ([label, bytes]): [string, number] => [`JS of ${label} (budget ${label === '/contact' ? '80' : '1.5'} KB)`, bytes],
-    ),
+    ...javaScriptPerPage().map(([label, bytes]): [string, number] => [
+      `JS of ${label} (budget ${label === '/contact' ? '80' : '1.5'} KB)`,
+      bytes,
+    ]),
   ];
 }

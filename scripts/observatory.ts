@@ -31,24 +31,61 @@ const distIndex = process.argv.indexOf('--dist');
 const dist = distIndex >= 0 ? (process.argv[distIndex + 1] ?? 'dist') : 'dist';
 if (dist === 'dist') assertBuilt();
 
-if (!existsSync(path.join(observatory, 'package.json')) || JSON.parse(readFileSync(path.join(observatory, 'package.json'), 'utf8')).version !== version) {
+if (
+  !existsSync(path.join(observatory, 'package.json')) ||
+  JSON.parse(readFileSync(path.join(observatory, 'package.json'), 'utf8')).version !== version
+) {
   mkdirSync(cache, { recursive: true });
   writeFileSync(path.join(cache, 'package.json'), '{"private":true}\n');
   console.log(`Installing @mdn/mdn-http-observatory@${version} into ${path.relative(process.cwd(), cache)}…`);
-  execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', `@mdn/mdn-http-observatory@${version}`], {
-    cwd: cache,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    'npm',
+    ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', `@mdn/mdn-http-observatory@${version}`],
+    {
+      cwd: cache,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
 }
 writeFileSync(path.join(observatory, 'conf/hsts-preload.json'), '{}\n');
 
 // A certificate authority and a localhost certificate, for this run only.
 const certs = mkdtempSync(path.join(tmpdir(), 'propllc-observatory-'));
 const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: certs, stdio: 'ignore' });
-openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=PropLLC test CA', '-keyout', 'ca.key', '-out', 'ca.pem');
+openssl(
+  'req',
+  '-x509',
+  '-newkey',
+  'rsa:2048',
+  '-nodes',
+  '-days',
+  '1',
+  '-subj',
+  '/CN=PropLLC test CA',
+  '-keyout',
+  'ca.key',
+  '-out',
+  'ca.pem',
+);
 openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-keyout', 'site.key', '-out', 'site.csr');
 writeFileSync(path.join(certs, 'ext.cnf'), 'subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\n');
-openssl('x509', '-req', '-in', 'site.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '1', '-extfile', 'ext.cnf', '-out', 'site.pem');
+openssl(
+  'x509',
+  '-req',
+  '-in',
+  'site.csr',
+  '-CA',
+  'ca.pem',
+  '-CAkey',
+  'ca.key',
+  '-CAcreateserial',
+  '-days',
+  '1',
+  '-extfile',
+  'ext.cnf',
+  '-out',
+  'site.pem',
+);
 
 const https = createHttpsServer(
   { key: readFileSync(path.join(certs, 'site.key')), cert: readFileSync(path.join(certs, 'site.pem')) },
@@ -89,7 +126,14 @@ console.log(JSON.stringify({
 }));
 `;
 
-let outcome: { grade: string; score: number; status: number; passed: number; total: number; tests: { name: string; pass: boolean; result: string; modifier: number }[] };
+let outcome: {
+  grade: string;
+  score: number;
+  status: number;
+  passed: number;
+  total: number;
+  tests: { name: string; pass: boolean; result: string; modifier: number }[];
+};
 try {
   // Asynchronous: this process serves the site meanwhile. localhost is 127.0.0.1, where the servers listen.
   const run = await promisify(execFile)(process.execPath, ['--dns-result-order=ipv4first', '--input-type=module', '-e', runner], {
@@ -103,7 +147,9 @@ try {
   rmSync(certs, { recursive: true, force: true });
 }
 
-console.log(`\nMDN HTTP Observatory ${version} on ${dist}/ (HTTPS, with its _headers): ${outcome.grade}, score ${outcome.score}/100, ${outcome.passed} of ${outcome.total} tests passed\n`);
+console.log(
+  `\nMDN HTTP Observatory ${version} on ${dist}/ (HTTPS, with its _headers): ${outcome.grade}, score ${outcome.score}/100, ${outcome.passed} of ${outcome.total} tests passed\n`,
+);
 for (const test of outcome.tests) {
   console.log(`  ${test.pass ? '✓' : '✗'} ${test.name.padEnd(28)} ${String(test.modifier).padStart(3)}  ${test.result}`);
 }

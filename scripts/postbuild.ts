@@ -102,7 +102,10 @@ for (const file of readdirSync(`${dist}/assets`)) {
 
 // ---- _headers: the policy joins the /* rule (one rule per path pattern: hosts keep only the last one).
 const template = readFileSync(`${dist}/_headers`, 'utf8');
-const headers = template.replace(/^\/\*\n/m, (line) => `${line}  Content-Security-Policy: ${contentSecurityPolicy({ contactOrigin })}\n`);
+const headers = template.replace(
+  /^\/\*\n/m,
+  (line) => `${line}  Content-Security-Policy: ${contentSecurityPolicy({ contactOrigin })}\n`,
+);
 if (headers === template) throw new Error('public/_headers has no "/*" rule to add the Content-Security-Policy to');
 writeFileSync(`${dist}/_headers`, headers);
 
@@ -120,4 +123,6 @@ writeFileSync(`${dist}/sitemap.xml`, sitemap);
 writeFileSync(`${dist}/robots.txt`, `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
 
 rmSync(build, { recursive: true, force: true });
-console.log(`${dist}/ ready: ${path.join(dist, 'index.html')} … ${path.join(dist, '404.html')}, sitemap.xml, robots.txt, _headers (${siteUrl})`);
+console.log(
+  `${dist}/ ready: ${path.join(dist, 'index.html')} … ${path.join(dist, '404.html')}, sitemap.xml, robots.txt, _headers (${siteUrl})`,
+);

@@ -92,7 +92,8 @@ export function createStaticHandler(root: string): RequestListener {
     for (const [name, value] of headersFor(rules, url.pathname)) headers[name] = value;
     const type = headers['content-type'] ?? '';
     // Text is compressed, as every static host does: Lighthouse (npm run bench) measures what phones receive.
-    const compress = /^(text\/|application\/([\w.+-]+\+)?(json|xml)|application\/manifest|image\/svg)/.test(type) &&
+    const compress =
+      /^(text\/|application\/([\w.+-]+\+)?(json|xml)|application\/manifest|image\/svg)/.test(type) &&
       /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     headers.vary = 'Accept-Encoding';
     if (compress) headers['content-encoding'] = 'gzip';

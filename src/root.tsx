@@ -1,13 +1,5 @@
 import { MDXProvider } from '@mdx-js/react';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  type LinksFunction,
-  type MetaFunction,
-} from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, type LinksFunction, type MetaFunction } from 'react-router';
 import { ErrorScreen } from './components/ErrorScreen/ErrorScreen.tsx';
 import { SiteLayout } from './components/SiteLayout/SiteLayout.tsx';
 import { brand } from './content-data/brand.ts';

@@ -23,7 +23,9 @@ export function commentBody({ report, screenshotsUrl, runUrl }: CommentOptions):
     screenshotsUrl
       ? `**Captures d’écran**${nb}: chaque page ci-dessus, avant et après côte à côte, à 375 et 1280${nb}px${nb}: [télécharger l’archive](${screenshotsUrl}).`
       : `Pas de capture d’écran${nb}: aucune page ne change.`,
-    runUrl ? `Rapport produit par \`npm run diff\` ([exécution et rapport complet](${runUrl})).` : 'Rapport produit par `npm run diff`.',
+    runUrl
+      ? `Rapport produit par \`npm run diff\` ([exécution et rapport complet](${runUrl})).`
+      : 'Rapport produit par `npm run diff`.',
     '',
   ].join('\n');
   const body = report.trimEnd();

@@ -72,12 +72,7 @@ const minimumLikeness = 0.3;
  * Aligns two lists: equal keys are matched in order; in each run of removed and added items, a lone pair is
  * matched, otherwise items are matched greedily, in order, by likeness of their text.
  */
-function align<T>(
-  before: T[],
-  after: T[],
-  key: (item: T) => string,
-  text: (item: T) => string,
-): { before?: T; after?: T }[] {
+function align<T>(before: T[], after: T[], key: (item: T) => string, text: (item: T) => string): { before?: T; after?: T }[] {
   const result: { before?: T; after?: T }[] = [];
   const changes = diffArrays(before.map(key), after.map(key));
   let i = 0;
@@ -131,7 +126,12 @@ function align<T>(
 
 function compareBlocks(before: Block[], after: Block[]): BlockChange[] {
   const changes: BlockChange[] = [];
-  const pairs = align(before, after, (block) => `${block.kind}\u0000${block.text}`, (block) => block.text);
+  const pairs = align(
+    before,
+    after,
+    (block) => `${block.kind}\u0000${block.text}`,
+    (block) => block.text,
+  );
   for (const pair of pairs) {
     if (pair.before && pair.after) {
       if (pair.before.text === pair.after.text && pair.before.kind === pair.after.kind) continue;

@@ -13,10 +13,7 @@ export function branchAlias(branch: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-export function previewOrigin(
-  template: string | undefined,
-  pullRequest: { number?: string; branch?: string },
-): string | undefined {
+export function previewOrigin(template: string | undefined, pullRequest: { number?: string; branch?: string }): string | undefined {
   if (!template?.trim()) return undefined;
   let url = template.trim();
   if (url.includes('{pr}')) {

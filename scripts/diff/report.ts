@@ -79,7 +79,8 @@ export function wordDiff(before: string, after: string): string {
     const [previous, kept, next] = [parts[index - 1], parts[index], parts[index + 1]];
     if (!previous || !kept || !next || !('equal' in kept) || 'equal' in previous || 'equal' in next) continue;
     const oneSided = (part: { removed: string[]; added: string[] }) => (part.removed.length === 0) !== (part.added.length === 0);
-    if (kept.equal.length > 2 || !oneSided(previous) || !oneSided(next) || (previous.removed.length > 0) === (next.removed.length > 0)) continue;
+    if (kept.equal.length > 2 || !oneSided(previous) || !oneSided(next) || previous.removed.length > 0 === next.removed.length > 0)
+      continue;
     parts.splice(index - 1, 3, {
       removed: [...previous.removed, ...kept.equal, ...next.removed],
       added: [...previous.added, ...kept.equal, ...next.added],
@@ -233,16 +234,16 @@ function plural(count: number, one: string, many: string): string {
 export function renderReport(comparison: SiteComparison, options: ReportOptions): string {
   const of = (kind: PageChange['kind']) => comparison.pages.filter((page) => page.kind === kind);
   const list = (pages: PageChange[]) => pages.map((page) => pageName(page.url)).join(', ');
-  const lines = [
-    '## Relecture : le texte des pages',
-    '',
-    fr(`Avant : ${options.before} · après : ${options.after}.`),
-  ];
+  const lines = ['## Relecture : le texte des pages', '', fr(`Avant : ${options.before} · après : ${options.after}.`)];
   const summary: [PageChange['kind'], string, string][] = [
     ['changed', 'page au texte modifié', 'pages au texte modifié'],
     ['added', 'nouvelle page', 'nouvelles pages'],
     ['removed', 'page supprimée', 'pages supprimées'],
-    ['markup', 'page à la mise en forme modifiée, sans changement de texte visible', 'pages à la mise en forme modifiée, sans changement de texte visible'],
+    [
+      'markup',
+      'page à la mise en forme modifiée, sans changement de texte visible',
+      'pages à la mise en forme modifiée, sans changement de texte visible',
+    ],
   ];
   const counts = summary.filter(([kind]) => of(kind).length > 0);
   lines.push('');

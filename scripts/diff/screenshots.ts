@@ -71,7 +71,9 @@ async function sideBySide(browser: Browser, width: number, url: string, before?:
   const gap = 24;
   const column = (caption: string, image?: Buffer) =>
     `<figure><figcaption>${escapeHtml(caption)}</figcaption>${
-      image ? `<img src="data:image/png;base64,${image.toString('base64')}" alt="">` : '<p class="none">Page absente de cette version</p>'
+      image
+        ? `<img src="data:image/png;base64,${image.toString('base64')}" alt="">`
+        : '<p class="none">Page absente de cette version</p>'
     }</figure>`;
   const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><style>
     body { margin: 0; padding: ${gap}px; display: flex; gap: ${gap}px; align-items: flex-start; background: #d9dde3;
@@ -108,7 +110,13 @@ export async function takeScreenshots(options: {
   const [before, after] = await Promise.all([serve(options.beforeDist), serve(options.afterDist)]);
   const browser = await chromium.launch({
     executablePath: executablePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   try {
     for (const page of options.pages) {

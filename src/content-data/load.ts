@@ -17,5 +17,10 @@ export function loadDataFile<const TSchema extends v.GenericSchema>(
 ): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, data);
   if (result.success) return result.output;
-  throw new Error(invalidDataFile(relative, result.issues.map((issue) => describeDataIssue(relative, issue))));
+  throw new Error(
+    invalidDataFile(
+      relative,
+      result.issues.map((issue) => describeDataIssue(relative, issue)),
+    ),
+  );
 }

@@ -20,9 +20,7 @@ export interface CollectionEntry<C extends CollectionName> {
 }
 
 /** Sorts a glob result by the `order` field (file names do not matter). */
-export function toEntries<C extends 'faq' | 'terms' | 'legal'>(
-  modules: Record<string, CollectionModule<C>>,
-): CollectionEntry<C>[] {
+export function toEntries<C extends 'faq' | 'terms' | 'legal'>(modules: Record<string, CollectionModule<C>>): CollectionEntry<C>[] {
   return Object.entries(modules)
     .map(([file, module]) => ({
       slug: file.replace(/^.*\/|\.mdx$/g, ''),

@@ -40,10 +40,7 @@ export const contactFormCopySchema = v.strictObject({
     emailInvalid: text,
     emailTooLong: text,
     phoneTooShort: text,
-    phoneInvalid: v.pipe(
-      text,
-      v.description('Le numéro contient une lettre ou un signe autre que chiffres, espaces, + ( ) . -'),
-    ),
+    phoneInvalid: v.pipe(text, v.description('Le numéro contient une lettre ou un signe autre que chiffres, espaces, + ( ) . -')),
     phoneTooLong: text,
     messageTooShort: text,
     messageTooLong: text,

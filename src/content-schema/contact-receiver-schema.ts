@@ -25,7 +25,11 @@ const withPlaceholder = (...names: string[]) => {
 const page = v.strictObject({ title: v.pipe(text, v.title('Titre de la page')), text: v.pipe(text, v.title('Texte')) });
 const pageWithEmail = v.strictObject({
   title: v.pipe(text, v.title('Titre de la page')),
-  text: v.pipe(withPlaceholder('email'), v.title('Texte'), v.description('{email} devient l’adresse de contact de content/company.json.')),
+  text: v.pipe(
+    withPlaceholder('email'),
+    v.title('Texte'),
+    v.description('{email} devient l’adresse de contact de content/company.json.'),
+  ),
 });
 /** Help shown on every text that keeps words in braces. */
 const keepBraces = 'Gardez les mots entre accolades ({email}, {name}…), remplacés au moment de l’envoi.';
@@ -36,17 +40,23 @@ export const contactReceiverSchema = v.strictObject({
     v.title('Message bien parti'),
     v.description('Réponse au formulaire quand le message est bien parti (le formulaire affiche ensuite sa propre notification).'),
   ),
-  answers: v.pipe(v.strictObject({
-    methodNotAllowed: page,
-    unsupportedType: page,
-    tooLarge: page,
-    forbiddenOrigin: page,
-    malformed: page,
-    tooManyRequests: pageWithEmail,
-    invalid: page,
-    failed: pageWithEmail,
-    unavailable: pageWithEmail,
-  }), v.title('Refus'), v.description('Une réponse par refus, dans l’ordre où le récepteur les vérifie, avec un titre (celui de la page affichée sans JavaScript) et un texte.')),
+  answers: v.pipe(
+    v.strictObject({
+      methodNotAllowed: page,
+      unsupportedType: page,
+      tooLarge: page,
+      forbiddenOrigin: page,
+      malformed: page,
+      tooManyRequests: pageWithEmail,
+      invalid: page,
+      failed: pageWithEmail,
+      unavailable: pageWithEmail,
+    }),
+    v.title('Refus'),
+    v.description(
+      'Une réponse par refus, dans l’ordre où le récepteur les vérifie, avec un titre (celui de la page affichée sans JavaScript) et un texte.',
+    ),
+  ),
   fieldError: v.pipe(
     withPlaceholder('label', 'message'),
     v.title('Ligne par champ à corriger'),
@@ -55,9 +65,14 @@ export const contactReceiverSchema = v.strictObject({
   back: v.pipe(
     text,
     v.title('Rappel du bouton Retour'),
-    v.description('Sous la liste des champs à corriger et sur la page d’échec, le bouton Retour du navigateur garde ce qui a été saisi.'),
+    v.description(
+      'Sous la liste des champs à corriger et sur la page d’échec, le bouton Retour du navigateur garde ce qui a été saisi.',
+    ),
   ),
-  links: v.strictObject({ form: v.pipe(text, v.title('Lien vers le formulaire')), home: v.pipe(text, v.title('Lien vers l’accueil')) }),
+  links: v.strictObject({
+    form: v.pipe(text, v.title('Lien vers le formulaire')),
+    home: v.pipe(text, v.title('Lien vers l’accueil')),
+  }),
   email: v.pipe(
     v.strictObject({ subject: v.pipe(withPlaceholder('name'), v.title('Sujet')), intro: v.pipe(text, v.title('Introduction')) }),
     v.title('Email reçu par PropLLC'),
@@ -68,23 +83,27 @@ export const contactReceiverSchema = v.strictObject({
     v.title('Résumé envoyé au webhook'),
     v.description('Ligne affichée telle quelle par Slack ou un service semblable.'),
   ),
-  console: v.pipe(v.strictObject({
-    saved: withPlaceholder('file'),
-    forwarded: withPlaceholder('delivery'),
-    failed: withPlaceholder('delivery', 'reason'),
-    deliveryLocal: withPlaceholder('dir'),
-    deliveryEmail: withPlaceholder('to'),
-    deliveryWebhook: withPlaceholder('host'),
-    deliveryNone: text,
-    settingsInvalid: withPlaceholder('problem'),
-    settingMissing: withPlaceholder('name', 'mode'),
-    settingInvalid: withPlaceholder('name'),
-    deliveryConflict: text,
-    deliveryUnknown: text,
-    localUnavailable: text,
-    simulationBuild: text,
-    nodeEndOfLife: withPlaceholder('version', 'date'),
-  }), v.title('Lignes pour l’exploitant'), v.description(`Affichées dans le terminal (npm start) ou dans les journaux de l’hébergeur. ${keepBraces}`)),
+  console: v.pipe(
+    v.strictObject({
+      saved: withPlaceholder('file'),
+      forwarded: withPlaceholder('delivery'),
+      failed: withPlaceholder('delivery', 'reason'),
+      deliveryLocal: withPlaceholder('dir'),
+      deliveryEmail: withPlaceholder('to'),
+      deliveryWebhook: withPlaceholder('host'),
+      deliveryNone: text,
+      settingsInvalid: withPlaceholder('problem'),
+      settingMissing: withPlaceholder('name', 'mode'),
+      settingInvalid: withPlaceholder('name'),
+      deliveryConflict: text,
+      deliveryUnknown: text,
+      localUnavailable: text,
+      simulationBuild: text,
+      nodeEndOfLife: withPlaceholder('version', 'date'),
+    }),
+    v.title('Lignes pour l’exploitant'),
+    v.description(`Affichées dans le terminal (npm start) ou dans les journaux de l’hébergeur. ${keepBraces}`),
+  ),
 });
 
 export type ContactReceiverCopy = v.InferOutput<typeof contactReceiverSchema>;

@@ -98,8 +98,10 @@ export function describeFrontmatterIssues(
       };
     }
     // Length limits: say how long the text is now, so the editor knows how much to cut or add.
-    if (issue.type === 'max_length') return { field, problem: `${issue.message} (actuellement ${issue.received}) : raccourcissez le texte.` };
-    if (issue.type === 'min_length') return { field, problem: `${issue.message} (actuellement ${issue.received}) : complétez le texte.` };
+    if (issue.type === 'max_length')
+      return { field, problem: `${issue.message} (actuellement ${issue.received}) : raccourcissez le texte.` };
+    if (issue.type === 'min_length')
+      return { field, problem: `${issue.message} (actuellement ${issue.received}) : complétez le texte.` };
     return { field, problem: `${issue.message}.` };
   });
   // A misspelt field also makes the right one "missing": the unknown name is what the editor typed, so say it first.
@@ -120,7 +122,13 @@ export function unknownInternalLink(target: string, pagePaths: readonly string[]
 
 /** The messages about widget settings (`<Card icon="walet">`), checked against src/mdx/widgets/index.ts. */
 export const widgetMessages = {
-  wrongChoice: (tag: string, value: string, guess: string | undefined, words: { unknown: string; choices: string }, values: readonly string[]) =>
+  wrongChoice: (
+    tag: string,
+    value: string,
+    guess: string | undefined,
+    words: { unknown: string; choices: string },
+    values: readonly string[],
+  ) =>
     `${tag} : « ${value} » n'est pas ${words.unknown}.${guess ? ` Vouliez-vous dire « ${guess} » ?` : ''} ${words.choices} : ${values.join(', ')}.`,
   wrongValue: (tag: string, setting: string, title: string) =>
     `${tag} : la valeur de « ${setting} » (${title}) ne convient pas. Écrivez un texte entre guillemets : ${setting}="…".`,

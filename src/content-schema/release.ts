@@ -28,10 +28,12 @@ export interface ReleaseRule {
 
 /** The value at a dotted path (`host.phone`) of a plain object. */
 function valueAt(object: unknown, field: string): unknown {
-  return field.split('.').reduce<unknown>(
-    (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
-    object,
-  );
+  return field
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      object,
+    );
 }
 
 type PlaceholderFile = Placeholder['file'];

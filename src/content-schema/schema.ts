@@ -46,7 +46,11 @@ export const pageSchema = v.strictObject({
 /** `content/faq/*.mdx` — one file per question; the body is the answer. */
 export const faqSchema = v.strictObject({
   /** The question, as shown on the accordion button. */
-  question: described(text('question', 5, 140), 'Question', 'La question, telle qu’elle s’affiche sur la page ; de 5 à 140 caractères.'),
+  question: described(
+    text('question', 5, 140),
+    'Question',
+    'La question, telle qu’elle s’affiche sur la page ; de 5 à 140 caractères.',
+  ),
   /** Position in the list (1 = first). Two questions cannot share a number. */
   order,
 });

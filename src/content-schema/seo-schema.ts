@@ -5,7 +5,6 @@
 import * as v from 'valibot';
 import { text } from './fields.ts';
 
-
 export const seoSchema = v.strictObject({
   organizationDescription: v.pipe(
     text,

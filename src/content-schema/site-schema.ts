@@ -12,7 +12,6 @@ import * as v from 'valibot';
 import { email, internalPath, text, website } from './fields.ts';
 import type { ContactRecipients } from '../forms/contact-recipients.ts';
 
-
 /** A schema with the label and help text an editing tool shows for it. */
 const field = <S extends v.GenericSchema>(schema: S, title: string, description?: string) =>
   description === undefined ? v.pipe(schema, v.title(title)) : v.pipe(schema, v.title(title), v.description(description));
@@ -37,10 +36,18 @@ export const companySchema = v.strictObject({
   name: field(text, 'Raison sociale', 'Le nom de la société tel qu’il est immatriculé.'),
   legalForm: field(text, 'Forme juridique'),
   shareCapital: field(text, 'Capital social', `${placeholderNote} ${noBreakNote}`),
-  registration: field(text, 'Immatriculation', `Ville du greffe et numéro SIREN, sous la forme « RCS Ville 123 456 789 ». ${placeholderNote}`),
+  registration: field(
+    text,
+    'Immatriculation',
+    `Ville du greffe et numéro SIREN, sous la forme « RCS Ville 123 456 789 ». ${placeholderNote}`,
+  ),
   vatNumber: field(text, 'Numéro de TVA intracommunautaire', `FR, 2 caractères de contrôle, puis le SIREN. ${placeholderNote}`),
   address: field(text, 'Siège social', placeholderNote),
-  email: field(email, 'Email de contact', 'Affiché dans les mentions légales, et proposé aux visiteurs quand le formulaire ne peut pas envoyer leur message.'),
+  email: field(
+    email,
+    'Email de contact',
+    'Affiché dans les mentions légales, et proposé aux visiteurs quand le formulaire ne peut pas envoyer leur message.',
+  ),
   phone: field(text, 'Téléphone', `${noBreakNote} ${fictionPhoneNote}`),
   publicationDirector: field(
     text,
@@ -155,7 +162,11 @@ export const interfaceSchema = v.strictObject({
       home: field(text, 'Lien vers l’accueil'),
       contact: field(text, 'Lien vers la page Contact'),
       metaTitle: field(text, 'Titre de l’onglet'),
-      consoleMessage: field(text, 'Message de la console', 'Écrit dans la console du navigateur, où {path} devient l’adresse demandée.'),
+      consoleMessage: field(
+        text,
+        'Message de la console',
+        'Écrit dans la console du navigateur, où {path} devient l’adresse demandée.',
+      ),
     }),
     'Page introuvable (404)',
   ),

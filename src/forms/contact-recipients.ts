@@ -23,5 +23,4 @@ export function contactRecipientsFrom(env: Readonly<Record<string, string | unde
 declare const __CONTACT_RECIPIENTS__: ContactRecipients | undefined;
 
 /** This build's recipients, inlined by vite.config.ts; `none` where nothing defines it (unit tests). */
-export const contactRecipients: ContactRecipients =
-  typeof __CONTACT_RECIPIENTS__ === 'string' ? __CONTACT_RECIPIENTS__ : 'none';
+export const contactRecipients: ContactRecipients = typeof __CONTACT_RECIPIENTS__ === 'string' ? __CONTACT_RECIPIENTS__ : 'none';

@@ -53,11 +53,7 @@ export function createContactSchema(messages: ContactFormCopy['errors']) {
   // A missing field (not a string) is treated as empty, so it gets its field's "too short" message.
   const trimmed = v.pipe(v.optional(v.string(), ''), v.trim());
   return v.object({
-    name: v.pipe(
-      trimmed,
-      v.minLength(name.min, messages.nameTooShort),
-      v.maxLength(name.max, messages.nameTooLong),
-    ),
+    name: v.pipe(trimmed, v.minLength(name.min, messages.nameTooShort), v.maxLength(name.max, messages.nameTooLong)),
     email: v.pipe(
       trimmed,
       v.rfcEmail(messages.emailInvalid),
@@ -72,11 +68,7 @@ export function createContactSchema(messages: ContactFormCopy['errors']) {
       v.maxLength(phone.max, messages.phoneTooLong),
       v.regex(patternRegExp(contactPatterns.phone), messages.phoneInvalid),
     ),
-    message: v.pipe(
-      trimmed,
-      v.minLength(message.min, messages.messageTooShort),
-      v.maxLength(message.max, messages.messageTooLong),
-    ),
+    message: v.pipe(trimmed, v.minLength(message.min, messages.messageTooShort), v.maxLength(message.max, messages.messageTooLong)),
   });
 }
 

@@ -18,7 +18,27 @@ import { frenchTypography, looksLikeTarget, newTypographyState, type TypographyS
 const untouchedElements = new Set(['code', 'pre', 'script', 'style', 'kbd', 'samp', 'var', 'textarea']);
 
 /** Inline elements: their text continues the sentence around them (quotes open before, close after). */
-const inlineElements = new Set(['a', 'abbr', 'b', 'br', 'cite', 'del', 'dfn', 'em', 'i', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u']);
+const inlineElements = new Set([
+  'a',
+  'abbr',
+  'b',
+  'br',
+  'cite',
+  'del',
+  'dfn',
+  'em',
+  'i',
+  'mark',
+  'q',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+]);
 
 /** Widget props that hold a path, an identifier or a keyword, never displayed text. */
 const nonTextProps = new Set([

@@ -32,11 +32,7 @@ export function remarkFrontmatterSchema() {
     if (document.errors.length > 0) {
       const [error] = document.errors;
       const line = firstLine + (error?.linePos?.[0].line ?? 1) - 1;
-      throw new ContentError(
-        relative,
-        mdxMessages.invalidYaml,
-        line,
-      );
+      throw new ContentError(relative, mdxMessages.invalidYaml, line);
     }
 
     const lineOf = (field: string): number | undefined => {

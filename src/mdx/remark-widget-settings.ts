@@ -82,11 +82,13 @@ function checkWidgetUse(node: Element, spec: WidgetSpec, name: string): { proble
       problems.push({ problem: say.emptyValue(tag, setting, titleOf(schema, setting)), line: at });
       continue;
     }
-    if (!v.is(unwrap(schema), attribute.value)) problems.push({ problem: say.wrongValue(tag, setting, titleOf(schema, setting)), line: at });
+    if (!v.is(unwrap(schema), attribute.value))
+      problems.push({ problem: say.wrongValue(tag, setting, titleOf(schema, setting)), line: at });
   }
 
   for (const [setting, schema] of Object.entries(entries)) {
-    if (!given.has(setting) && !isOptional(schema)) problems.push({ problem: say.missingSetting(name, setting, titleOf(schema, setting)), line });
+    if (!given.has(setting) && !isOptional(schema))
+      problems.push({ problem: say.missingSetting(name, setting, titleOf(schema, setting)), line });
   }
 
   const children = node.children.filter((child) => !isBlank(child));
@@ -98,8 +100,19 @@ function checkWidgetUse(node: Element, spec: WidgetSpec, name: string): { proble
       const childName = child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement' ? child.name : undefined;
       if (childName && allowed.includes(childName)) continue;
       // A paragraph that holds only allowed widgets (MDX wraps a widget written on one line in one).
-      if (child.type === 'paragraph' && child.children.every((inner) => isBlank(inner as Element['children'][number]) || ((inner.type === 'mdxJsxTextElement') && allowed.includes(inner.name ?? '')))) continue;
-      const found = child.type === 'paragraph' ? describeChild(child.children.find((inner) => !isBlank(inner as Element['children'][number])) ?? child) : describeChild(child);
+      if (
+        child.type === 'paragraph' &&
+        child.children.every(
+          (inner) =>
+            isBlank(inner as Element['children'][number]) ||
+            (inner.type === 'mdxJsxTextElement' && allowed.includes(inner.name ?? '')),
+        )
+      )
+        continue;
+      const found =
+        child.type === 'paragraph'
+          ? describeChild(child.children.find((inner) => !isBlank(inner as Element['children'][number])) ?? child)
+          : describeChild(child);
       problems.push({ problem: say.onlyWidgets(name, allowed, found), line: child.position?.start.line ?? line });
     }
   }
@@ -115,7 +128,8 @@ export function remarkWidgetSettings() {
       const name = node.name;
       // Unknown widgets are remark-widgets' to report, with their own message.
       if (!name || !isWidgetName(name)) return;
-      for (const { problem, line } of checkWidgetUse(node, widgets[name], name)) errors.push(new ContentError(relative, problem, line));
+      for (const { problem, line } of checkWidgetUse(node, widgets[name], name))
+        errors.push(new ContentError(relative, problem, line));
     });
     if (errors.length === 1) throw errors[0];
     if (errors.length > 1) throw new ContentErrors(errors);

@@ -18,11 +18,13 @@ const globalFetch: Fetch = (input, init) => fetch(input, init);
 
 /** Line breaks and other control characters would let a name add headers to the email: one line only. */
 function singleLine(value: string): string {
-  return value
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must not reach a header or a log line.
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return (
+    value
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must not reach a header or a log line.
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      .replace(/ {2,}/g, ' ')
+      .trim()
+  );
 }
 
 async function post(fetcher: Fetch, url: string, headers: Record<string, string>, body: unknown): Promise<void> {
@@ -87,11 +89,16 @@ export interface WebhookOptions {
 export function webhookDelivery(options: WebhookOptions): Deliver {
   const fetcher = options.fetch ?? globalFetch;
   return (message) =>
-    post(fetcher, options.url, {}, {
-      text: singleLine(fillTemplate(options.text, { name: message.name, email: message.email })),
-      name: message.name,
-      email: message.email,
-      phone: message.phone,
-      message: message.message,
-    });
+    post(
+      fetcher,
+      options.url,
+      {},
+      {
+        text: singleLine(fillTemplate(options.text, { name: message.name, email: message.email })),
+        name: message.name,
+        email: message.email,
+        phone: message.phone,
+        message: message.message,
+      },
+    );
 }

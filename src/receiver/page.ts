@@ -18,8 +18,7 @@ export interface ReceiverPage {
   formPath: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 function withEmail(text: string, email: string): string {
   const link = `<a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a>`;
@@ -30,9 +29,7 @@ function withEmail(text: string, email: string): string {
 }
 
 export function renderPage(page: ReceiverPage): string {
-  const items = page.items?.length
-    ? `<ul>\n${page.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('\n')}\n</ul>\n`
-    : '';
+  const items = page.items?.length ? `<ul>\n${page.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('\n')}\n</ul>\n` : '';
   const back = page.back ? `<p>${escapeHtml(page.back)}</p>\n` : '';
   return `<!doctype html>
 <html lang="fr">

@@ -121,7 +121,12 @@ export function createContactReceiver(options: ReceiverOptions): ContactHandler 
   function answer(
     status: number,
     key: AnswerKey,
-    { html, headers = {}, items, fields }: {
+    {
+      html,
+      headers = {},
+      items,
+      fields,
+    }: {
       html: boolean;
       headers?: Record<string, string>;
       items?: string[];
@@ -211,9 +216,7 @@ export function createContactReceiver(options: ReceiverOptions): ContactHandler 
     if (!result.success) {
       const items = contactFieldNames.flatMap((name) => {
         const message = result.errors[name];
-        return message === undefined
-          ? []
-          : [fillTemplate(copy.fieldError, { label: options.labels[name], message })];
+        return message === undefined ? [] : [fillTemplate(copy.fieldError, { label: options.labels[name], message })];
       });
       return answer(422, 'invalid', { html, items, fields: result.errors });
     }

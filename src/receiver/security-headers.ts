@@ -4,12 +4,7 @@
  * gives the pages (a unit test keeps the two in step), and a policy stricter than the pages' one,
  * because its pages load nothing at all: no script, no stylesheet, no image.
  */
-const receiverPolicy = [
-  "default-src 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
+const receiverPolicy = ["default-src 'none'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
 
 export const receiverSecurityHeaders: Readonly<Record<string, string>> = {
   'Content-Security-Policy': receiverPolicy,

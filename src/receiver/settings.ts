@@ -63,7 +63,11 @@ export function readSettings(
     if (localFiles) delivery = { mode: 'local', leadsDir: setting(env, 'LEADS_DIR') ?? defaultLeadsDir };
     else problems.push(words.localUnavailable);
   } else if (mode === 'email') {
-    const to = setting(env, 'CONTACT_TO')?.split(',').map((address) => address.trim()).filter(Boolean) ?? [];
+    const to =
+      setting(env, 'CONTACT_TO')
+        ?.split(',')
+        .map((address) => address.trim())
+        .filter(Boolean) ?? [];
     const from = setting(env, 'CONTACT_FROM');
     if (!apiKey) missing('BREVO_API_KEY', 'email');
     if (to.length === 0) missing('CONTACT_TO', 'email');

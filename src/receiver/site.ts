@@ -55,16 +55,18 @@ export function createSiteReceiver({
 
   let deliver: Deliver | undefined;
   let describe = words.deliveryNone;
-  const reported = (name: string, send: Deliver): Deliver => async (message) => {
-    try {
-      await send(message);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      logError(fillTemplate(words.failed, { delivery: name, reason }));
-      throw error;
-    }
-    log(fillTemplate(words.forwarded, { delivery: name }));
-  };
+  const reported =
+    (name: string, send: Deliver): Deliver =>
+    async (message) => {
+      try {
+        await send(message);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        logError(fillTemplate(words.failed, { delivery: name, reason }));
+        throw error;
+      }
+      log(fillTemplate(words.forwarded, { delivery: name }));
+    };
 
   if (delivery.mode === 'local' && localFiles) {
     const store = localFiles(delivery.leadsDir);

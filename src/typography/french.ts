@@ -35,10 +35,7 @@ const protectedSpan = new RegExp(
 
 // Units after which a 4+ digit number is an amount to group (a year or a phone number is followed by none).
 const UNIT = String.raw`(?:€|\$|%|euros?\b|dollars?\b|EUR\b|USD\b)`;
-const amount = new RegExp(
-  String.raw`(?<![\d,.])(\d{1,3}(?:${SPACE}\d{3})+|\d{4,})(,\d+)?(${SPACE}*)(${UNIT})`,
-  'gu',
-);
+const amount = new RegExp(String.raw`(?<![\d,.])(\d{1,3}(?:${SPACE}\d{3})+|\d{4,})(,\d+)?(${SPACE}*)(${UNIT})`, 'gu');
 
 /**
  * What one run of text needs to know about the runs before it in the same block: text split by inline

@@ -32,7 +32,11 @@ describe('JavaScript per page', () => {
       const scripts = [...pageScripts(html)];
       const expected = [/^\/assets\/site-[\w-]+\.js$/, ...(hasIsland ? [/^\/assets\/contact-form-[\w-]+\.js$/] : [])];
       expect(scripts).toHaveLength(expected.length);
-      for (const pattern of expected) expect(scripts.some((url) => pattern.test(url)), String(pattern)).toBe(true);
+      for (const pattern of expected)
+        expect(
+          scripts.some((url) => pattern.test(url)),
+          String(pattern),
+        ).toBe(true);
     });
 
     const budget = hasIsland ? 80 : 1.5;

@@ -35,7 +35,12 @@ beforeAll(async () => {
 
   // One FAQ answer gets one more sentence.
   const faq = path.join(repo, 'content', 'faq');
-  const file = path.join(faq, readdirSync(faq).filter((name) => name.endsWith('.mdx')).sort()[0] as string);
+  const file = path.join(
+    faq,
+    readdirSync(faq)
+      .filter((name) => name.endsWith('.mdx'))
+      .sort()[0] as string,
+  );
   writeFileSync(file, `${readFileSync(file, 'utf8').trimEnd()} ${sentence}\n`);
   git('commit', '--quiet', '--all', '--message', 'FAQ: one answer edited');
 

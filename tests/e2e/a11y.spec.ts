@@ -39,9 +39,7 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
     for (const path of allPaths) {
       // The not-found page stands alone (no site header or footer): its one landmark is main.
       const standalone = path === unknownPath;
-      test(`${path}: no axe violation, one h1, ${standalone ? 'its main landmark' : 'the four landmarks'}`, async ({
-        page,
-      }) => {
+      test(`${path}: no axe violation, one h1, ${standalone ? 'its main landmark' : 'the four landmarks'}`, async ({ page }) => {
         await page.goto(path, { waitUntil: 'networkidle' });
         expect(await axeViolations(page)).toEqual([]);
         await expect(page.locator('h1')).toHaveCount(1);
@@ -54,9 +52,7 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
         expect(await page.getByRole('navigation').count()).toBeGreaterThanOrEqual(1);
       });
 
-      test(`${path}: every Tab stop shows focus, is at least 24×24 px and is not under the sticky header`, async ({
-        page,
-      }) => {
+      test(`${path}: every Tab stop shows focus, is at least 24×24 px and is not under the sticky header`, async ({ page }) => {
         await page.goto(path, { waitUntil: 'networkidle' });
         const problems: string[] = [];
         let first: string | undefined;
@@ -205,11 +201,9 @@ test.describe('keyboard only', () => {
     const focused = page.locator(':focus');
     await expect(focused).toHaveCount(1);
     expect(await focused.evaluate((element) => ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName))).toBe(true);
-    expect(
-      await focused.evaluate(
-        (element) => element.getAttribute('aria-invalid') === 'true' || element.matches(':invalid'),
-      ),
-    ).toBe(true);
+    expect(await focused.evaluate((element) => element.getAttribute('aria-invalid') === 'true' || element.matches(':invalid'))).toBe(
+      true,
+    );
     // Typing goes into that field: the form is usable without a pointer.
     await page.keyboard.type('a');
     expect(await focused.inputValue()).toContain('a');

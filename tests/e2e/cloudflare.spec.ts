@@ -65,9 +65,7 @@ function expectSecurityHeaders(headers: Record<string, string>, url: string) {
   expect(csp, url).toContain("frame-ancestors 'none'");
 }
 
-test('every sitemap URL and every same-site link: 200, no redirect, every security header, one CSP policy', async ({
-  request,
-}) => {
+test('every sitemap URL and every same-site link: 200, no redirect, every security header, one CSP policy', async ({ request }) => {
   const sitemap = readFileSync('dist/sitemap.xml', 'utf8');
   const queue = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
   expect(queue.length).toBeGreaterThan(5);

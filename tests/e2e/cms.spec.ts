@@ -122,8 +122,12 @@ test('the editor answers on 127.0.0.1 only, in French', async ({ page }) => {
 
 test('a sentence of the FAQ entry about cost, changed and saved, changes that line only', async ({ page }) => {
   await page.goto(`${editor}/keystatic/collection/faq/item/cout`);
-  await expect(page.getByRole('textbox', { name: 'Question' }).first()).toHaveValue("Combien coûte la création d'une LLC ?", { timeout: 60_000 });
-  await expect(page.locator('.ProseMirror')).toContainText("L'EIN, le numéro d'identification fiscale américain de votre société, est gratuit.");
+  await expect(page.getByRole('textbox', { name: 'Question' }).first()).toHaveValue("Combien coûte la création d'une LLC ?", {
+    timeout: 60_000,
+  });
+  await expect(page.locator('.ProseMirror')).toContainText(
+    "L'EIN, le numéro d'identification fiscale américain de votre société, est gratuit.",
+  );
   await retype(page, 'est gratuit', 'ne coûte rien');
   await page.getByRole('button', { name: 'Sauvegarder' }).click();
   await expect.poll(() => read('content/faq/cout.mdx'), { timeout: 20_000 }).toContain('ne coûte rien');
@@ -193,7 +197,9 @@ test('the edited content passes npm run check, and the rebuilt site shows it', a
     await expect(page.getByRole('heading', { name: 'Séparation des finances' })).toHaveCount(0);
 
     await page.goto(`http://127.0.0.1:${sitePort}/legal`);
-    await expect(page.getByRole('main').getByText('+33\u00a01\u00a099\u00a000\u00a000\u00a003', { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText('+33\u00a01\u00a099\u00a000\u00a000\u00a003', { exact: true }).first(),
+    ).toBeVisible();
     await expect(page.getByRole('main').getByText('+33\u00a01\u00a099\u00a000\u00a000\u00a001', { exact: true })).toHaveCount(0);
   } finally {
     await close(site);

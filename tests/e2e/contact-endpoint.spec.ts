@@ -123,14 +123,12 @@ test('a valid message is POSTed as JSON to the endpoint, then the visitor is tha
 });
 
 for (const failure of ['error', 'network'] as const) {
-  test(`when the endpoint fails (${failure}), the visitor gets the contact email and keeps every field`, async ({
-    page,
-  }) => {
+  test(`when the endpoint fails (${failure}), the visitor gets the contact email and keeps every field`, async ({ page }) => {
     mode = failure;
     await fillAndSend(page);
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText("Échec de l’envoi");
-    await expect(alert).toContainText("Votre message n’a pas pu être envoyé");
+    await expect(alert).toContainText('Échec de l’envoi');
+    await expect(alert).toContainText('Votre message n’a pas pu être envoyé');
     await expect(alert).toContainText('contact@propllc.fr');
     await expect(page.getByRole('status')).toHaveCount(0);
     for (const [field, value] of fieldsOf(page)) await expect(field).toHaveValue(value);

@@ -107,7 +107,7 @@ test.describe('without JavaScript', () => {
     await expect(form).toHaveAttribute('method', 'post');
     await expect(form).toHaveAttribute('action', '/api/contact');
     // The note tells the truth: the form sends; the email is another way.
-    await expect(form).toContainText("Vous préférez l’email\u202f? Écrivez-nous directement à contact@propllc.fr.");
+    await expect(form).toContainText('Vous préférez l’email\u202f? Écrivez-nous directement à contact@propllc.fr.');
     await expect(form).not.toContainText('Le formulaire se charge');
 
     await fillAndSubmit(page);
@@ -129,7 +129,7 @@ test.describe('without JavaScript', () => {
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     expect((await answer).status()).toBe(422);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Votre message n’a pas été envoyé");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre message n’a pas été envoyé');
     await expect(page.getByRole('main').getByRole('list').first().getByRole('listitem')).toHaveText([
       'Nom complet\u202f: Le nom doit contenir au moins 2 caractères',
       'Adresse email\u202f: Adresse email invalide',
@@ -175,7 +175,7 @@ test('when the delivery fails, the visitor keeps the text and gets the contact e
 
   await fillAndSend(page, url);
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText("Échec de l’envoi");
+  await expect(alert).toContainText('Échec de l’envoi');
   await expect(alert).toContainText('contact@propllc.fr');
   await expect(page.getByRole('status')).toHaveCount(0);
   for (const [field, value] of fields(page)) await expect(field).toHaveValue(value);

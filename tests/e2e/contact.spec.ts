@@ -7,7 +7,7 @@ const messages = {
   nameTooShort: 'Le nom doit contenir au moins 2 caractères',
   nameTooLong: 'Le nom est trop long',
   emailInvalid: 'Adresse email invalide',
-  emailTooLong: "L’email est trop long",
+  emailTooLong: 'L’email est trop long',
   phoneTooShort: 'Numéro de téléphone invalide',
   phoneInvalid: 'Numéro de téléphone invalide',
   phoneTooLong: 'Numéro de téléphone trop long',
@@ -81,9 +81,7 @@ test('the contact page has its heading, its section and four labelled fields in 
   await expect(fields.message).toHaveAttribute('rows', '6');
 });
 
-test('a valid message is "sent" after a wait, without any network request, and the fields are cleared', async ({
-  page,
-}) => {
+test('a valid message is "sent" after a wait, without any network request, and the fields are cleared', async ({ page }) => {
   const fields = await openContact(page);
   await fillValid(page);
 
@@ -308,10 +306,7 @@ test.describe('without JavaScript', () => {
     await expect(fields.phone).toHaveAttribute('maxlength', '20');
     await expect(fields.message).toHaveAttribute('minlength', '10');
     await expect(fields.message).toHaveAttribute('maxlength', '1000');
-    await expect(page.getByRole('link', { name: 'contact@propllc.fr' })).toHaveAttribute(
-      'href',
-      'mailto:contact@propllc.fr',
-    );
+    await expect(page.getByRole('link', { name: 'contact@propllc.fr' })).toHaveAttribute('href', 'mailto:contact@propllc.fr');
     // This build only simulates the sending: nothing to post to, so the button waits for the script.
     await expect(page.locator('main form')).not.toHaveAttribute('method');
     await expect(fields.submit).toBeDisabled();

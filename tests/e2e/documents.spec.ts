@@ -13,7 +13,6 @@ function recordProblems(page: Page): string[] {
   return problems;
 }
 
-
 test.describe('terms of use', () => {
   const sections = [
     '1. Acceptation des conditions',
@@ -54,10 +53,7 @@ test.describe('terms of use', () => {
     await expect(main.getByRole('region', { name: '9. Droit applicable' })).toContainText('tribunaux français');
     const contact = main.getByRole('region', { name: '10. Contact' });
     await expect(contact.getByRole('link', { name: 'page de contact' })).toHaveAttribute('href', '/contact');
-    await expect(contact.getByRole('link', { name: company.email })).toHaveAttribute(
-      'href',
-      `mailto:${company.email}`,
-    );
+    await expect(contact.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
   });
 
   test("shows today's date in French, Paris time, without a console error", async ({ page }) => {
@@ -87,9 +83,7 @@ test.describe('terms of use', () => {
     expect(problems).toEqual([]);
   });
 
-  test('uses the Paris day: 31 December at 23:30 UTC is already 1 January there, and the year changes', async ({
-    page,
-  }) => {
+  test('uses the Paris day: 31 December at 23:30 UTC is already 1 January there, and the year changes', async ({ page }) => {
     await page.clock.setFixedTime(new Date('2030-12-31T23:30:00Z'));
     await page.goto('/terms');
     await siteScriptRan(page);
@@ -147,10 +141,7 @@ test.describe('legal notice', () => {
     await expect(publisher.getByText('Numéro de TVA intracommunautaire', { exact: true })).toBeVisible();
     // The director of publication is a named person, not a role.
     expect(company.publicationDirector).not.toMatch(/gérant|directeur|président/i);
-    await expect(publisher.getByRole('link', { name: company.email })).toHaveAttribute(
-      'href',
-      `mailto:${company.email}`,
-    );
+    await expect(publisher.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
     await expect(publisher.getByRole('link', { name: company.phone })).toHaveAttribute(
       'href',
       `tel:${company.phone.replace(/[^\d+]/g, '')}`,
@@ -164,10 +155,7 @@ test.describe('legal notice', () => {
     await expect(host.locator('dt')).toHaveText(['Hébergeur', 'Adresse', 'Téléphone', 'Site web']);
     await expect(host.locator('dd')).toHaveText([facts.name, facts.address, facts.phone, facts.website]);
     await expect(host.getByRole('link', { name: facts.phone })).toHaveAttribute('href', `tel:${facts.phone.replace(/[^\d+]/g, '')}`);
-    await expect(host.getByRole('link', { name: company.host.website })).toHaveAttribute(
-      'href',
-      company.host.website,
-    );
+    await expect(host.getByRole('link', { name: company.host.website })).toHaveAttribute('href', company.host.website);
   });
 
   test('the GDPR notice (art. 13): controller, purposes, legal bases, data, recipients, transfers, retention, rights', async ({
@@ -188,11 +176,8 @@ test.describe('legal notice', () => {
       'Exercer vos droits',
       'Réclamation auprès de la CNIL',
     ]);
-    await expect(data).toContainText("Le responsable du traitement est PropLLC, éditeur du site");
-    await expect(data.getByRole('link', { name: company.email }).first()).toHaveAttribute(
-      'href',
-      `mailto:${company.email}`,
-    );
+    await expect(data).toContainText('Le responsable du traitement est PropLLC, éditeur du site');
+    await expect(data.getByRole('link', { name: company.email }).first()).toHaveAttribute('href', `mailto:${company.email}`);
     await expect(data).toContainText('article 6.1.b du RGPD');
     await expect(data).toContainText('article 6.1.f');
     await expect(data).toContainText('votre nom, votre adresse email, votre numéro de téléphone et votre message');
@@ -202,7 +187,12 @@ test.describe('legal notice', () => {
     // Recipients: the host as processor, named with its country and transfer safeguard; this build
     // (no VITE_CONTACT_ENDPOINT) sends form messages nowhere, so it names no delivery service.
     await expect(data.locator('dl')).toHaveCount(1);
-    await expect(data.locator('dd')).toHaveText([company.host.name, processors.host.role, processors.host.country, processors.host.safeguard]);
+    await expect(data.locator('dd')).toHaveText([
+      company.host.name,
+      processors.host.role,
+      processors.host.country,
+      processors.host.safeguard,
+    ]);
     await expect(data.getByRole('link', { name: company.host.name })).toHaveAttribute('href', company.host.website);
     await expect(data).not.toContainText(processors.contactDelivery.name);
 
@@ -213,7 +203,9 @@ test.describe('legal notice', () => {
     for (const right of ['accès', 'rectification', 'effacement', 'limitation', 'portabilité', 'opposition']) {
       await expect(data.locator('li strong', { hasText: new RegExp(`^${right}$`) })).toHaveCount(1);
     }
-    await expect(data.getByRole('listitem').filter({ hasText: 'après votre décès' })).toContainText('article 85 de la loi Informatique et Libertés');
+    await expect(data.getByRole('listitem').filter({ hasText: 'après votre décès' })).toContainText(
+      'article 85 de la loi Informatique et Libertés',
+    );
     await expect(data).toContainText('délai d’un mois');
     await expect(data.getByRole('link', { name: 'www.cnil.fr' })).toHaveAttribute('href', 'https://www.cnil.fr');
     await expect(data).toContainText('3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07');
@@ -226,11 +218,16 @@ test.describe('legal notice', () => {
     await expect(cookies).not.toContainText('cookies techniques');
   });
 
-  test('the legal notice, the GDPR notice and the notice by the form are in the HTML before any JavaScript', async ({
-    request,
-  }) => {
+  test('the legal notice, the GDPR notice and the notice by the form are in the HTML before any JavaScript', async ({ request }) => {
     const legal = (await (await request.get('/legal')).text()).replace(/&#x27;|&#39;/g, "'");
-    for (const text of ['Numéro de TVA intracommunautaire', company.publicationDirector, company.host.phone, 'Responsable du traitement', 'Réclamation auprès de la CNIL', 'id="donnees-personnelles"']) {
+    for (const text of [
+      'Numéro de TVA intracommunautaire',
+      company.publicationDirector,
+      company.host.phone,
+      'Responsable du traitement',
+      'Réclamation auprès de la CNIL',
+      'id="donnees-personnelles"',
+    ]) {
       expect(legal).toContain(text);
     }
     const contact = await (await request.get('/contact')).text();

@@ -38,7 +38,6 @@ function textOf(html: string): string {
 
 const normalise = (text: string) => text.replace(/’/g, "'").replace(/\s+/g, ' ');
 
-
 test('the FAQ lists its eight questions in order, all closed', async ({ page }) => {
   await page.goto('/faq');
   const items = page.getByRole('main').locator('details');
@@ -71,11 +70,11 @@ test('cost, legality and taxes name every cost and obligation, and send the read
     'bénéficiaires effectifs (BOI)',
     'faites vérifier la vôtre par un avocat fiscaliste ou un expert-comptable',
     // Taxes: no exemption through the LLC.
-    'ne deviennent pas exonérés parce qu\'ils arrivent sur le compte d\'une LLC',
+    "ne deviennent pas exonérés parce qu'ils arrivent sur le compte d'une LLC",
     'un expert-comptable ou un avocat fiscaliste vous dira précisément quoi déclarer et comment',
   ];
   for (const phrase of expected) expect(text).toContain(normalise(phrase));
-  expect(text).not.toContain('comme n\'importe quel autre revenu');
+  expect(text).not.toContain("comme n'importe quel autre revenu");
   expect(text).not.toContain('structure juridique légale');
 });
 

@@ -34,8 +34,8 @@ for (const path of staticPaths) {
     await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
     const reactMarks = await page.evaluate(
       () =>
-        [...document.querySelectorAll('*')].filter((element) => Object.keys(element).some((key) => key.startsWith('__react')))
-          .length + ('__reactRouterContext' in window ? 1 : 0),
+        [...document.querySelectorAll('*')].filter((element) => Object.keys(element).some((key) => key.startsWith('__react'))).length +
+        ('__reactRouterContext' in window ? 1 : 0),
     );
     expect(reactMarks).toBe(0);
   });
@@ -56,9 +56,7 @@ test('/contact fetches at most 80 KB of JavaScript, the island after the first p
   expect(bytes, `${bytes} B`).toBeLessThanOrEqual(80 * KB);
   await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
   const timing = await page.evaluate(() => {
-    const island = performance
-      .getEntriesByType('resource')
-      .find((entry) => /\/assets\/contact-form-/.test(entry.name));
+    const island = performance.getEntriesByType('resource').find((entry) => /\/assets\/contact-form-/.test(entry.name));
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return { island: island?.startTime, paint: paint?.startTime, load: navigation.loadEventStart };
@@ -105,9 +103,9 @@ test('an island that throws shows the error screen in its place, with the messag
   await page.goto('/contact');
   const island = page.locator('[data-island="contact-form"]');
   await expect(island.getByRole('heading', { level: 2, name: 'Unexpected Application Error' })).toBeVisible();
-  await expect(island).toContainText("Un problème inattendu est survenu. Rechargez la page ou revenez à l’accueil.");
+  await expect(island).toContainText('Un problème inattendu est survenu. Rechargez la page ou revenez à l’accueil.');
   await expect(island.locator('pre')).toContainText(/Cannot read properties of undefined/);
-  await expect(island.getByRole('link', { name: "Retour à l’accueil" })).toHaveAttribute('href', '/');
+  await expect(island.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
   await expect(island.getByRole('link', { name: 'Nous contacter' })).toHaveAttribute('href', '/contact');
   await expect(island.locator('form')).toHaveCount(0);
   expect(errors.some((text) => /Cannot read properties of undefined/.test(text))).toBe(true);
@@ -129,9 +127,7 @@ test.describe('Speculation Rules', () => {
     expect(body.prerender).toEqual([expect.objectContaining({ eagerness: 'moderate' })]);
   });
 
-  test('hovering a link fetches the next page ahead: the navigation is served from the speculation', async ({
-    page,
-  }) => {
+  test('hovering a link fetches the next page ahead: the navigation is served from the speculation', async ({ page }) => {
     await page.goto('/');
     await siteScriptRan(page);
     const faq = page.getByRole('banner').getByRole('link', { name: 'FAQ', exact: true });
@@ -154,7 +150,8 @@ test('page changes fade with a cross-document view transition, unless reduced mo
     page.evaluate(() =>
       [...document.styleSheets].some((sheet) =>
         [...sheet.cssRules].some(
-          (rule) => rule instanceof CSSMediaRule && window.matchMedia(rule.conditionText).matches && /@view-transition/.test(rule.cssText),
+          (rule) =>
+            rule instanceof CSSMediaRule && window.matchMedia(rule.conditionText).matches && /@view-transition/.test(rule.cssText),
         ),
       ),
     );

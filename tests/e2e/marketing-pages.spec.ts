@@ -115,10 +115,7 @@ test.describe('about', () => {
     await expect(steps.getByRole('listitem').nth(1)).toContainText('1 à 2 semaines');
     await expect(steps.getByRole('listitem').nth(2)).toContainText('quelques jours de plus');
     await expect(steps.getByRole('listitem').nth(2)).toContainText('La banque reste seule à décider');
-    await expect(page.getByRole('link', { name: 'Découvrir comment ça marche' })).toHaveAttribute(
-      'href',
-      '/how-it-works',
-    );
+    await expect(page.getByRole('link', { name: 'Découvrir comment ça marche' })).toHaveAttribute('href', '/how-it-works');
   });
 
   test('names the challenge fees as what the trader risks, not their own savings', async ({ page }) => {
@@ -151,14 +148,8 @@ test.describe('how it works', () => {
   test('walks through three steps and a 5 000 € monthly example', async ({ page }) => {
     await page.goto('/how-it-works');
     const steps = page.locator('ol').filter({ has: page.getByRole('heading', { name: 'Créer votre LLC' }) });
-    await expect(steps.getByRole('heading', { level: 3 })).toHaveText([
-      'Créer votre LLC',
-      'Recevoir vos payouts',
-      'Gérer vos fonds',
-    ]);
+    await expect(steps.getByRole('heading', { level: 3 })).toHaveText(['Créer votre LLC', 'Recevoir vos payouts', 'Gérer vos fonds']);
     await expect(steps.getByRole('listitem').first()).toContainText('EIN');
-    await expect(page.getByRole('heading', { level: 3, name: /Scénario/ })).toHaveText(
-      'Scénario : un payout de 5 000 € par mois',
-    );
+    await expect(page.getByRole('heading', { level: 3, name: /Scénario/ })).toHaveText('Scénario : un payout de 5 000 € par mois');
   });
 });

@@ -3,7 +3,6 @@ import { siteScriptRan } from './page-ready.ts';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-
 const toggle = (page: Page) => page.getByRole('banner').getByRole('button');
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 

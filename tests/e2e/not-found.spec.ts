@@ -12,7 +12,7 @@ test('an unknown path shows the 404 page with status 404', async ({ page }) => {
 
   await expect(page.getByText('404', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
-  const home = page.getByRole('main').getByRole('link', { name: "Retour à l’accueil" });
+  const home = page.getByRole('main').getByRole('link', { name: 'Retour à l’accueil' });
   await expect(home).toHaveAttribute('href', '/');
   // Like every screen, it also leads to the contact page.
   await expect(page.getByRole('main').getByRole('link', { name: 'Nous contacter' })).toHaveAttribute('href', '/contact');

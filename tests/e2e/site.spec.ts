@@ -42,7 +42,6 @@ const routes = [
 
 const navLabels = ['Accueil', 'À propos', 'Comment ça marche', 'FAQ', 'Contact'];
 
-
 /** Console errors and warnings (hydration mismatches are reported there) and uncaught exceptions. */
 function recordProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -94,14 +93,8 @@ for (const route of routes) {
       await expect(cta).toHaveAttribute('href', '/contact');
 
       const footer = page.getByRole('contentinfo');
-      await expect(footer.getByRole('link', { name: 'Mentions légales', exact: true })).toHaveAttribute(
-        'href',
-        '/legal',
-      );
-      await expect(footer.getByRole('link', { name: "Conditions d’utilisation", exact: true })).toHaveAttribute(
-        'href',
-        '/terms',
-      );
+      await expect(footer.getByRole('link', { name: 'Mentions légales', exact: true })).toHaveAttribute('href', '/legal');
+      await expect(footer.getByRole('link', { name: 'Conditions d’utilisation', exact: true })).toHaveAttribute('href', '/terms');
       await expect(footer).toContainText(`© ${new Date().getFullYear()} PropLLC. Tous droits réservés.`);
     });
 
@@ -121,9 +114,7 @@ for (const route of routes) {
 test('the contact confirmation says the message arrived, then leads home and onwards', async ({ page }) => {
   await page.goto('/contact/merci');
   const main = page.getByRole('main');
-  await expect(main).toContainText(
-    'Votre message nous est bien parvenu. Nous le lisons et vous répondons par email ou par téléphone',
-  );
+  await expect(main).toContainText('Votre message nous est bien parvenu. Nous le lisons et vous répondons par email ou par téléphone');
   // MDX prose: the build sets the typographic apostrophe.
   await expect(main.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
   await expect(main.getByRole('link', { name: 'Voir comment ça marche' })).toHaveAttribute('href', '/how-it-works');
@@ -140,7 +131,7 @@ test('the footer links open the legal notice and the terms', async ({ page }) =>
   await footer.getByRole('link', { name: 'Mentions légales', exact: true }).click();
   await expect(page).toHaveURL('/legal');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
-  await footer.getByRole('link', { name: "Conditions d’utilisation", exact: true }).click();
+  await footer.getByRole('link', { name: 'Conditions d’utilisation', exact: true }).click();
   await expect(page).toHaveURL('/terms');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conditions d’utilisation');
 });
@@ -152,9 +143,7 @@ test('the header CTA opens the contact page', async ({ page }) => {
   await expect(page).toHaveURL('/contact');
 });
 
-test('moving through every page: each link loads its page, marked in the menu, with no console error or warning', async ({
-  page,
-}) => {
+test('moving through every page: each link loads its page, marked in the menu, with no console error or warning', async ({ page }) => {
   const problems = recordProblems(page);
   await page.goto('/');
   await siteScriptRan(page);
@@ -174,7 +163,7 @@ test('moving through every page: each link loads its page, marked in the menu, w
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('link', { name: 'Mentions légales', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
-  await footer.getByRole('link', { name: "Conditions d’utilisation", exact: true }).click();
+  await footer.getByRole('link', { name: 'Conditions d’utilisation', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conditions d’utilisation');
   expect(problems).toEqual([]);
 });
@@ -203,15 +192,13 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mentions Légales');
     await page.getByRole('banner').getByRole('link', { name: 'Démarrer', exact: true }).click();
     await expect(page).toHaveURL('/contact');
-    await page.getByRole('link', { name: "PropLLC, retour à l’accueil" }).click();
+    await page.getByRole('link', { name: 'PropLLC, retour à l’accueil' }).click();
     await expect(page).toHaveURL('/');
   });
 });
 
 test.describe('static hosting of dist/', () => {
-  test('/about serves about.html with no redirect; /about/ and /about.html redirect to it, as the hosts do', async ({
-    request,
-  }) => {
+  test('/about serves about.html with no redirect; /about/ and /about.html redirect to it, as the hosts do', async ({ request }) => {
     const response = await request.get('/about', { maxRedirects: 0 });
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('text/html');

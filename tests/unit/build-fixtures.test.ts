@@ -15,7 +15,17 @@ import { checkContent } from '../../src/content-schema/check.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = path.join(root, 'tests', 'fixtures');
-const skipped = new Set(['node_modules', 'dist', 'build', '.git', '.react-router', 'tests', 'playwright-report', 'test-results', 'screenshots']);
+const skipped = new Set([
+  'node_modules',
+  'dist',
+  'build',
+  '.git',
+  '.react-router',
+  'tests',
+  'playwright-report',
+  'test-results',
+  'screenshots',
+]);
 const copies: string[] = [];
 
 /** The project with `fixture`'s files laid over its content/. */
@@ -33,9 +43,7 @@ function projectWith(fixture: string): string {
 
 function build(cwd: string): Promise<{ code: number; output: string }> {
   // The build decides its own mode: no test settings leak into it.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
-  );
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', 'build'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -66,7 +74,9 @@ describe('npm run build on broken content', () => {
       const { code, output } = await build(projectWith(fixture));
       expect(code).not.toBe(0);
       // Every problem of the case, in the check's order (the widget-settings case has several in one file).
-      expect(output).toContain(`${expected.length} problème(s) dans content/ :\n\n${expected.map((problem) => `  ✗ ${problem}\n`).join('\n')}`);
+      expect(output).toContain(
+        `${expected.length} problème(s) dans content/ :\n\n${expected.map((problem) => `  ✗ ${problem}\n`).join('\n')}`,
+      );
       expect(output).toContain('La construction du site est arrêtée');
       // No stack frame, no build-tool error banner.
       expect(output).not.toMatch(/^\s+at /m);

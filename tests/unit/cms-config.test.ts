@@ -31,7 +31,8 @@ type Field = {
 type Component = { kind: string; label: string; description?: string; schema: Record<string, Field>; children?: string[] };
 
 const component = (name: string) => widgetComponents[name] as unknown as Component;
-const inner = (schema: v.GenericSchema) => (schema.type === 'optional' ? (schema as v.OptionalSchema<v.GenericSchema, undefined>).wrapped : schema);
+const inner = (schema: v.GenericSchema) =>
+  schema.type === 'optional' ? (schema as v.OptionalSchema<v.GenericSchema, undefined>).wrapped : schema;
 
 describe('editor blocks and widget schemas', () => {
   it('offer the same widgets', () => {
@@ -79,7 +80,9 @@ describe('editor blocks and widget schemas', () => {
 
 describe('a block in the editor', () => {
   it('shows its settings as written, with their titles, above its text', () => {
-    expect(settingsSummary(widgets.Card, { title: 'Séparation des finances', icon: 'wallet' })).toBe('Titre : Séparation des finances · Icône : wallet');
+    expect(settingsSummary(widgets.Card, { title: 'Séparation des finances', icon: 'wallet' })).toBe(
+      'Titre : Séparation des finances · Icône : wallet',
+    );
     expect(settingsSummary(widgets.Section, { tone: '', id: 'avantages' })).toBe('Ancre : avantages');
     expect(settingsSummary(widgets.Section, { tone: '', id: '' })).toBe('');
   });
@@ -103,7 +106,9 @@ describe('editor entries', () => {
   const config = makeConfig(storageSettingsFrom({}), noOrders);
 
   it('gives every page of the registry a singleton whose file exists', () => {
-    const singletons = Object.entries(config.singletons ?? {}).filter(([key]) => key.startsWith('page-')).map(([, singleton]) => singleton);
+    const singletons = Object.entries(config.singletons ?? {})
+      .filter(([key]) => key.startsWith('page-'))
+      .map(([, singleton]) => singleton);
     expect(singletons.map((singleton) => singleton.path)).toEqual(pages.map((page) => `pages/${page.content.replace(/\.mdx$/, '')}`));
     for (const singleton of singletons) expect(existsSync(path.join(root, 'content', `${singleton.path}.mdx`))).toBe(true);
     expect(singletons.map((singleton) => singleton.label)).toContain('/how-it-works — how-it-works.mdx');
@@ -111,7 +116,9 @@ describe('editor entries', () => {
 
   it('lists FAQ, terms and legal sections by file name, in French', () => {
     const collections = config.collections ?? {};
-    expect(Object.fromEntries(Object.entries(collections).map(([key, value]) => [key, [value.path, value.slugField, value.columns]]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(collections).map(([key, value]) => [key, [value.path, value.slugField, value.columns]])),
+    ).toEqual({
       faq: ['faq/*', 'question', ['question', 'order']],
       terms: ['terms/*', 'title', ['title', 'order']],
       legal: ['legal/*', 'title', ['title', 'order']],
@@ -134,9 +141,14 @@ function inSchemaOrder(schema: v.GenericSchema, value: unknown): unknown {
   if ((base.type === 'strict_object' || base.type === 'object') && value && typeof value === 'object') {
     const entries = (base as unknown as v.ObjectSchema<v.ObjectEntries, undefined>).entries;
     const record = value as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(entries).filter((key) => key in record).map((key) => [key, inSchemaOrder(entries[key] as v.GenericSchema, record[key])]));
+    return Object.fromEntries(
+      Object.keys(entries)
+        .filter((key) => key in record)
+        .map((key) => [key, inSchemaOrder(entries[key] as v.GenericSchema, record[key])]),
+    );
   }
-  if (base.type === 'array' && Array.isArray(value)) return value.map((item) => inSchemaOrder((base as unknown as v.ArraySchema<v.GenericSchema, undefined>).item, item));
+  if (base.type === 'array' && Array.isArray(value))
+    return value.map((item) => inSchemaOrder((base as unknown as v.ArraySchema<v.GenericSchema, undefined>).item, item));
   return value;
 }
 
@@ -144,7 +156,9 @@ describe('data files in the editor', () => {
   const config = makeConfig(storageSettingsFrom({}), noOrders);
 
   it('are every data file that npm run check validates, with the same schema', () => {
-    expect(Object.entries(editorDataFiles).map(([name, schema]) => [`${name}.json`, schema])).toEqual(dataFiles.map(({ name, schema }) => [name, schema]));
+    expect(Object.entries(editorDataFiles).map(([name, schema]) => [`${name}.json`, schema])).toEqual(
+      dataFiles.map(({ name, schema }) => [name, schema]),
+    );
   });
 
   for (const name of Object.keys(editorDataFiles) as (keyof typeof editorDataFiles)[]) {

@@ -78,7 +78,7 @@ describe('contact schema', () => {
     ['email', '  jeanne@example.com  ', null],
     ['email', email(254), null],
     ['email', email(255), null],
-    ['email', email(256), "L’email est trop long"],
+    ['email', email(256), 'L’email est trop long'],
     ['email', ` ${email(255)} `, null],
     ['phone', '061234567', 'Numéro de téléphone invalide'],
     ['phone', '0612345678', null],

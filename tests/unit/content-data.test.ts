@@ -11,7 +11,9 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 
 describe('content data files', () => {
   it('every content/*.json has a schema in the check and a loader in src/content-data/', () => {
-    const files = readdirSync(path.join(root, 'content')).filter((name) => name.endsWith('.json')).sort();
+    const files = readdirSync(path.join(root, 'content'))
+      .filter((name) => name.endsWith('.json'))
+      .sort();
     expect(dataFiles.map((file) => file.name).toSorted()).toEqual(files);
     const loaders = readdirSync(path.join(root, 'src', 'content-data')).filter((name) => name !== 'load.ts');
     expect(loaders.map((name) => name.replace(/\.ts$/, '.json')).toSorted()).toEqual(files);

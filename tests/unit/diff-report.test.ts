@@ -89,7 +89,15 @@ describe('visible text, section by section', () => {
 
   test('a section is named by its id when it has one, and keeps a link inside a paragraph in the paragraph', () => {
     const terms = extractPageText(readFileSync(path.join(before, 'terms/index.html'), 'utf8'));
-    expect(terms.sections.map((candidate) => candidate.key)).toEqual(['head', 'start', 'header', 'contenu', 'acceptation', 'contact', 'footer']);
+    expect(terms.sections.map((candidate) => candidate.key)).toEqual([
+      'head',
+      'start',
+      'header',
+      'contenu',
+      'acceptation',
+      'contact',
+      'footer',
+    ]);
     expect(terms.sections.find((candidate) => candidate.key === 'contact')?.blocks).toEqual([
       { kind: 'heading', text: '2. Contact' },
       { kind: 'paragraph', text: 'Écrivez-nous depuis la page de contact.' },
@@ -165,7 +173,7 @@ describe('comparison of the two fixture sites', () => {
         "- *Réponse :* L'enregistrement coûte entre <del>100</del> <ins>150</ins> € et <del>500</del> <ins>600</ins> € selon l'État choisi. L'EIN est gratuit.\n",
     );
     expect(pageOf('/faq')).not.toContain('Combien de temps faut-il');
-    expect(pageOf('/faq')).toContain('[voir sur l\'aperçu](https://deploy-preview-12--propllc.netlify.app/faq)');
+    expect(pageOf('/faq')).toContain("[voir sur l'aperçu](https://deploy-preview-12--propllc.netlify.app/faq)");
   });
 
   test('a typography change is shown with its word, no-break spaces as ordinary spaces', () => {
@@ -258,7 +266,9 @@ describe('deploy preview address', () => {
 
 describe('pull request comment', () => {
   test('links the screenshots and the run', () => {
-    const body = plain(commentBody({ report: '## Relecture\n', screenshotsUrl: 'https://example.org/a/1', runUrl: 'https://example.org/r/2' }));
+    const body = plain(
+      commentBody({ report: '## Relecture\n', screenshotsUrl: 'https://example.org/a/1', runUrl: 'https://example.org/r/2' }),
+    );
     expect(body).toContain('[télécharger l’archive](https://example.org/a/1)');
     expect(body).toContain('([exécution et rapport complet](https://example.org/r/2))');
   });

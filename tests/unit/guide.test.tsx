@@ -83,30 +83,27 @@ describe('the editing guide (content/README.md)', () => {
       await expect(compile(file, mdxOptions)).resolves.toBeDefined();
     });
 
-    it(
-      `renders with the real widgets: ${name}`,
-      async () => {
-        // Written under a temporary content/ tree, so Vite compiles it with the same plugins as the site.
-        await mkdir(scratch, { recursive: true });
-        const directory = await mkdtemp(path.join(scratch, 'example-'));
-        const target = path.join(directory, example.file);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, example.source);
-        const module = (await import(/* @vite-ignore */ target)) as { default: MDXContent };
-        const html = renderToStaticMarkup(
-          <MemoryRouter>
-            <MDXProvider components={mdxComponents}>
-              <module.default />
-            </MDXProvider>
-          </MemoryRouter>,
-        );
-        // Something the editor wrote reaches the page: the first words of the example's text.
-        const words = /^(?!---|[a-z]+:|<|\s|$)[#\-\d. ]*([\p{L}'’]+ [\p{L}'’]+)/mu.exec(
-          example.source.replace(/^---\n[\s\S]*?\n---\n/, ''),
-        )?.[1];
-        expect(html).not.toBe('');
-        if (words) expect(html).toContain(words);
-      },
-    );
+    it(`renders with the real widgets: ${name}`, async () => {
+      // Written under a temporary content/ tree, so Vite compiles it with the same plugins as the site.
+      await mkdir(scratch, { recursive: true });
+      const directory = await mkdtemp(path.join(scratch, 'example-'));
+      const target = path.join(directory, example.file);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, example.source);
+      const module = (await import(/* @vite-ignore */ target)) as { default: MDXContent };
+      const html = renderToStaticMarkup(
+        <MemoryRouter>
+          <MDXProvider components={mdxComponents}>
+            <module.default />
+          </MDXProvider>
+        </MemoryRouter>,
+      );
+      // Something the editor wrote reaches the page: the first words of the example's text.
+      const words = /^(?!---|[a-z]+:|<|\s|$)[#\-\d. ]*([\p{L}'’]+ [\p{L}'’]+)/mu.exec(
+        example.source.replace(/^---\n[\s\S]*?\n---\n/, ''),
+      )?.[1];
+      expect(html).not.toBe('');
+      if (words) expect(html).toContain(words);
+    });
   }
 });

@@ -74,7 +74,17 @@ describe('CSP', () => {
 
 describe('_headers', () => {
   const rules = parseHeaders(
-    ['# comment', '/*', '  X-A: 1', '  Content-Security-Policy: all', '', '/about', '  Content-Security-Policy: about', '/assets/*', '  Cache-Control: forever'].join('\n'),
+    [
+      '# comment',
+      '/*',
+      '  X-A: 1',
+      '  Content-Security-Policy: all',
+      '',
+      '/about',
+      '  Content-Security-Policy: about',
+      '/assets/*',
+      '  Cache-Control: forever',
+    ].join('\n'),
   );
 
   test('applies wildcard and exact rules, joining repeated headers like the hosts', () => {

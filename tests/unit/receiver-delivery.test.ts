@@ -169,7 +169,9 @@ describe('settings from the environment', () => {
   });
 
   it('chooses email or webhook from what is set', () => {
-    expect(read({ BREVO_API_KEY: 'k', CONTACT_TO: 'a@propllc.fr, b@propllc.fr', CONTACT_FROM: 'site@propllc.fr' }).settings.delivery).toEqual({
+    expect(
+      read({ BREVO_API_KEY: 'k', CONTACT_TO: 'a@propllc.fr, b@propllc.fr', CONTACT_FROM: 'site@propllc.fr' }).settings.delivery,
+    ).toEqual({
       mode: 'email',
       apiKey: 'k',
       to: ['a@propllc.fr', 'b@propllc.fr'],
@@ -217,11 +219,16 @@ describe('settings from the environment', () => {
     expect(log.mock.calls).toEqual([[`Nouveau message enregistré dans ${path.join(dir, file ?? '')}`]]);
 
     const { fetcher } = fakeFetch(500);
-    const failing = createSiteReceiver({ env: { CONTACT_WEBHOOK_URL: 'https://h.example.org/secret' }, fetch: fetcher, log, logError });
+    const failing = createSiteReceiver({
+      env: { CONTACT_WEBHOOK_URL: 'https://h.example.org/secret' },
+      fetch: fetcher,
+      log,
+      logError,
+    });
     expect(failing.describe).toBe('Formulaire de contact\u202f: chaque message est transmis au webhook de h.example.org');
     expect((await failing.handle(request())).status).toBe(502);
     expect(logError.mock.calls).toEqual([
-      ["Message NON transmis (webhook)\u202f: HTTP 500. Le visiteur a reçu l’adresse email de contact."],
+      ['Message NON transmis (webhook)\u202f: HTTP 500. Le visiteur a reçu l’adresse email de contact.'],
     ]);
   });
 });
@@ -230,7 +237,7 @@ describe('notices for whoever runs the site', () => {
   it('warns on a Node version past its end of life, from a table of dates', () => {
     const day = (date: string) => new Date(`${date}T12:00:00Z`);
     expect(endOfLifeWarning('20.20.2', day('2026-11-23'))).toBe(
-      "Attention\u202f: Node 20 n’est plus maintenu depuis le 30 avril 2026 (plus aucun correctif de sécurité). En production, utilisez une version LTS maintenue (24 ou 26).",
+      'Attention\u202f: Node 20 n’est plus maintenu depuis le 30 avril 2026 (plus aucun correctif de sécurité). En production, utilisez une version LTS maintenue (24 ou 26).',
     );
     expect(endOfLifeWarning('v20.19.0', day('2026-04-29'))).toBeUndefined();
     expect(endOfLifeWarning('25.1.0', day('2026-11-23'))).toContain('Node 25 n’est plus maintenu depuis le 1er juin 2026');

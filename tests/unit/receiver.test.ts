@@ -109,18 +109,15 @@ describe('405: any method other than POST', () => {
 });
 
 describe('415: a content type other than JSON or url-encoded', () => {
-  it.each([['text/plain'], ['multipart/form-data; boundary=x'], ['application/xml'], [undefined]])(
-    '%s gets 415',
-    async (type) => {
-      const { handle, delivered } = receiver();
-      const request = new Request(url, { method: 'POST', body: JSON.stringify(valid), headers: type ? { 'Content-Type': type } : {} });
-      if (!type) request.headers.delete('Content-Type');
-      const response = await handle(request);
-      expect(response.status).toBe(415);
-      expect(await response.json()).toEqual(jsonError('unsupportedType'));
-      expect(delivered).toEqual([]);
-    },
-  );
+  it.each([['text/plain'], ['multipart/form-data; boundary=x'], ['application/xml'], [undefined]])('%s gets 415', async (type) => {
+    const { handle, delivered } = receiver();
+    const request = new Request(url, { method: 'POST', body: JSON.stringify(valid), headers: type ? { 'Content-Type': type } : {} });
+    if (!type) request.headers.delete('Content-Type');
+    const response = await handle(request);
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual(jsonError('unsupportedType'));
+    expect(delivered).toEqual([]);
+  });
 
   it('accepts the types with parameters and in any case', async () => {
     const { handle } = receiver();
@@ -348,7 +345,12 @@ describe('a valid message', () => {
   it('JSON: 200 with JSON, once the trimmed message is delivered', async () => {
     const { handle, delivered } = receiver();
     const response = await handle(
-      json({ name: '  Jeanne Martin ', email: ' jeanne.martin@example.com', phone: '+33 6 12 34 56 78\t', message: `\n${valid.message} ` }),
+      json({
+        name: '  Jeanne Martin ',
+        email: ' jeanne.martin@example.com',
+        phone: '+33 6 12 34 56 78\t',
+        message: `\n${valid.message} `,
+      }),
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8');

@@ -13,7 +13,13 @@ import { parseTree } from 'jsonc-parser';
 import { company } from '../../src/content-data/company.ts';
 import { processors } from '../../src/content-data/processors.ts';
 import { lineOfField } from '../../src/content-schema/checks/data-files.ts';
-import { checkRelease, claimsToProveIn, deliveryServiceProblems, releaseRules, sitePlaceholderProblems } from '../../src/content-schema/release.ts';
+import {
+  checkRelease,
+  claimsToProveIn,
+  deliveryServiceProblems,
+  releaseRules,
+  sitePlaceholderProblems,
+} from '../../src/content-schema/release.ts';
 import { isFictionPhone, sitePlaceholders } from '../../src/content-schema/site-schema.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -67,7 +73,9 @@ describe('release check on the content as it is', () => {
 
   it("fails while the build would only simulate the sending, and asks the receiver's delivery mode", async () => {
     const simulated = await checkRelease({ root, env: {} });
-    expect(simulated).toContainEqual(expect.stringMatching(/^VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi/));
+    expect(simulated).toContainEqual(
+      expect.stringMatching(/^VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi/),
+    );
     const unsaid = await checkRelease({ root, env: { VITE_CONTACT_ENDPOINT: '/api/contact' } });
     expect(unsaid).toContainEqual(expect.stringMatching(/^CONTACT_DELIVERY n’est pas défini : avec le récepteur du site/));
     const local = await checkRelease({ root, env: { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local' } });
@@ -157,7 +165,9 @@ describe('placeholders', () => {
   it('catches any fiction number in a phone field, not only the shipped one', () => {
     const retyped = { ...ready, phone: '01 99 00 45 67' };
     expect(sitePlaceholderProblems({ 'content/company.json': { data: retyped } })).toEqual([
-      expect.stringMatching(/^content\/company\.json → « phone » est un numéro réservé à la fiction : « 01 99 00 45 67 »\. À mettre à la place : /),
+      expect.stringMatching(
+        /^content\/company\.json → « phone » est un numéro réservé à la fiction : « 01 99 00 45 67 »\. À mettre à la place : /,
+      ),
     ]);
     expect(sitePlaceholderProblems({ 'content/company.json': { data: ready } })).toEqual([]);
   });

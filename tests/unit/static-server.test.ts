@@ -38,7 +38,15 @@ describe('URLs of flat pages', () => {
 });
 
 describe('path guard', () => {
-  for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/%2E%2E/%2e%2e/secret.txt', '/..%2fsecret.txt', '/..%5c..%5csecret.txt', '/%2e%2e%5csecret.txt', `/${'../'.repeat(8)}etc/passwd`]) {
+  for (const url of [
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/%2E%2E/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/..%5c..%5csecret.txt',
+    '/%2e%2e%5csecret.txt',
+    `/${'../'.repeat(8)}etc/passwd`,
+  ]) {
     test(`${url} is refused`, () => {
       expect(resolveRequest(root, url)).toBeUndefined();
     });

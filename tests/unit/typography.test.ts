@@ -100,7 +100,8 @@ async function compileMdx(source: string, file = 'content/pages/exemple.mdx'): P
 }
 
 describe('the MDX pipeline', () => {
-  const frontmatter = '---\ntitle: Une page de test du site\ndescription: Une description assez longue pour respecter le minimum exigé par le schéma.\n---\n\n';
+  const frontmatter =
+    '---\ntitle: Une page de test du site\ndescription: Une description assez longue pour respecter le minimum exigé par le schéma.\n---\n\n';
 
   it('applies typography to visible text, not to code, links, comments or HTML attributes', async () => {
     const js = await compileMdx(

@@ -35,7 +35,10 @@ async function problemsOf(body: string): Promise<string[]> {
   const { ContentError, ContentErrors } = await import('../../src/content-schema/errors.ts');
   const value = `---\ntitle: À propos de PropLLC et de son équipe\ndescription: Qui nous sommes, comment nous travaillons et pourquoi des traders nous confient leur LLC.\n---\n\n${body}\n`;
   try {
-    await compile(new VFile({ path: path.join(fixtures, 'x', 'content', 'pages', 'about.mdx'), value, cwd: path.join(fixtures, 'x') }), mdxOptions);
+    await compile(
+      new VFile({ path: path.join(fixtures, 'x', 'content', 'pages', 'about.mdx'), value, cwd: path.join(fixtures, 'x') }),
+      mdxOptions,
+    );
     return [];
   } catch (error) {
     if (error instanceof ContentErrors) return error.errors.map((each) => each.message);
@@ -57,8 +60,8 @@ describe('widget settings: what else a tag can get wrong', () => {
 
   it('refuses text or other widgets inside a widget that holds only its own items', async () => {
     expect(await problemsOf('<Cards>\n  Du texte perdu.\n\n  <Step title="Un">\n    Texte.\n  </Step>\n</Cards>')).toEqual([
-      'content/pages/about.mdx:7 → <Cards> ne peut contenir que des <Card> ; du texte n\'y a pas sa place. Sortez-le de <Cards> ou mettez-le dans un <Card>.',
-      'content/pages/about.mdx:9 → <Cards> ne peut contenir que des <Card> ; <Step> n\'y a pas sa place. Sortez-le de <Cards> ou mettez-le dans un <Card>.',
+      "content/pages/about.mdx:7 → <Cards> ne peut contenir que des <Card> ; du texte n'y a pas sa place. Sortez-le de <Cards> ou mettez-le dans un <Card>.",
+      "content/pages/about.mdx:9 → <Cards> ne peut contenir que des <Card> ; <Step> n'y a pas sa place. Sortez-le de <Cards> ou mettez-le dans un <Card>.",
     ]);
   });
 

@@ -92,7 +92,9 @@ describe('Cards', () => {
     );
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(present(items[0], 'item 0')).getByRole('heading', { level: 3, name: 'Séparation des finances' })).toBeInTheDocument();
+    expect(
+      within(present(items[0], 'item 0')).getByRole('heading', { level: 3, name: 'Séparation des finances' }),
+    ).toBeInTheDocument();
     expect(within(present(items[1], 'item 1')).getByRole('heading', { level: 3, name: 'Gestion simplifiée' })).toBeInTheDocument();
     // The icon repeats the title: hidden from assistive technology, and present only where asked for.
     expect(present(items[0], 'item 0').querySelector('svg[aria-hidden="true"]')).not.toBeNull();
@@ -153,8 +155,7 @@ describe('Callout', () => {
 });
 
 describe('legal notice facts', () => {
-  const pairs = () =>
-    screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+  const pairs = () => screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 
   it('gives the publisher every LCEN mention, the director of publication by name and the VAT number', () => {
     render(<CompanyFacts />);
@@ -185,7 +186,7 @@ describe('legal notice facts', () => {
     expect(screen.getByRole('link', { name: host.phone })).toHaveAttribute('href', `tel:${host.phone.replace(/[^\d+]/g, '')}`);
   });
 
-  it('lists the host as processor, then whoever receives the form\'s messages in this build', () => {
+  it("lists the host as processor, then whoever receives the form's messages in this build", () => {
     const hostPairs = [
       ['Prestataire', company.host.name],
       ['Rôle', processors.host.role],

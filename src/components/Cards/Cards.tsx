@@ -1,13 +1,4 @@
-import {
-  BadgeCheck,
-  ClipboardCheck,
-  Landmark,
-  Scale,
-  ShieldCheck,
-  TrendingUp,
-  Wallet,
-  type LucideIcon,
-} from 'lucide-react';
+import { BadgeCheck, ClipboardCheck, Landmark, Scale, ShieldCheck, TrendingUp, Wallet, type LucideIcon } from 'lucide-react';
 import * as styles from './Cards.css';
 import type { CardIcon } from './icon-names.ts';
 

@@ -111,13 +111,7 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
   };
 
   return (
-    <form
-      className={styles.root}
-      method={action ? 'post' : undefined}
-      action={action}
-      noValidate={hydrated}
-      onSubmit={handleSubmit}
-    >
+    <form className={styles.root} method={action ? 'post' : undefined} action={action} noValidate={hydrated} onSubmit={handleSubmit}>
       {contactFieldNames.map((field) => {
         const error = errors[field];
         const limits: { min?: number; max: number } = contactLimits[field];
@@ -129,9 +123,7 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
           // Without JavaScript the browser enforces the limit; with it, the schema's message explains it.
           maxLength: hydrated ? undefined : limits.max,
           // The schema's own pattern; its message is the browser's hint until the schema's takes over.
-          ...(field === 'phone'
-            ? { pattern: contactPatterns.phone, title: hydrated ? undefined : copy.errors.phoneInvalid }
-            : {}),
+          ...(field === 'phone' ? { pattern: contactPatterns.phone, title: hydrated ? undefined : copy.errors.phoneInvalid } : {}),
           placeholder: copy.fields[field].placeholder,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? errorId(field) : undefined,

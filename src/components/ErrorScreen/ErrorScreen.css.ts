@@ -35,4 +35,3 @@ export const detail = style({
   fontSize: vars.fontSize.sm,
   whiteSpace: 'pre-wrap',
 });
-

@@ -58,13 +58,7 @@ function WideFlow({ titleId, title, stops, arrows }: DrawingProps) {
   const mid = top + h / 2;
   const width = 3 * w + 2 * gap + 2 * left;
   return (
-    <svg
-      className={styles.wide}
-      role="img"
-      aria-labelledby={titleId}
-      viewBox={`0 0 ${width} ${h + 2 * top}`}
-      focusable="false"
-    >
+    <svg className={styles.wide} role="img" aria-labelledby={titleId} viewBox={`0 0 ${width} ${h + 2 * top}`} focusable="false">
       <title id={titleId}>{title}</title>
       {stops.map((stop, index) => {
         const x = left + index * (w + gap);
@@ -97,13 +91,7 @@ function NarrowFlow({ titleId, title, stops, arrows }: DrawingProps) {
   const mid = left + w / 2;
   const height = 3 * h + 2 * gap + 2 * top;
   return (
-    <svg
-      className={styles.narrow}
-      role="img"
-      aria-labelledby={titleId}
-      viewBox={`0 0 ${w + 2 * left} ${height}`}
-      focusable="false"
-    >
+    <svg className={styles.narrow} role="img" aria-labelledby={titleId} viewBox={`0 0 ${w + 2 * left} ${height}`} focusable="false">
       <title id={titleId}>{title}</title>
       {stops.map((stop, index) => {
         const y = top + index * (h + gap);

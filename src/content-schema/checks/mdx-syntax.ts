@@ -14,4 +14,3 @@ function toMessage(error: unknown, relative: string): string {
   const line = (error as { line?: number }).line ?? Number(/\((\d+):\d+/.exec(reason)?.[1] ?? 0);
   return `${relative}${line ? `:${line}` : ''} → ${explainSyntaxError(reason)}`;
 }
-

@@ -86,9 +86,7 @@ export async function checkMdxContent(root: string, { requireAllPages = true }: 
   if (requireAllPages) {
     for (const page of pages) {
       if (!existsSync(path.join(root, 'content', 'pages', page.content))) {
-        problems.push(
-          `content/pages/${page.content} → ${mdxMessages.missingPage(page.path)}`,
-        );
+        problems.push(`content/pages/${page.content} → ${mdxMessages.missingPage(page.path)}`);
       }
     }
   }
@@ -103,4 +101,3 @@ export async function checkMdxContent(root: string, { requireAllPages = true }: 
   }
   return problems;
 }
-

@@ -5,9 +5,5 @@ const entries = toEntries(import.meta.glob<CollectionModule<'faq'>>('/content/fa
 
 /** `<Faq />` in MDX: every question of content/faq/, in `order`. */
 export function Faq() {
-  return (
-    <FaqAccordion
-      items={entries.map(({ slug, data, Body }) => ({ id: slug, question: data.question, answer: <Body /> }))}
-    />
-  );
+  return <FaqAccordion items={entries.map(({ slug, data, Body }) => ({ id: slug, question: data.question, answer: <Body /> }))} />;
 }

@@ -31,10 +31,7 @@ type SettingSchema =
   | v.SchemaWithPipe<readonly [v.StringSchema<undefined>, ...v.PipeItem<string, string, v.BaseIssue<unknown>>[]]>
   | v.SchemaWithPipe<readonly [v.PicklistSchema<readonly string[], undefined>, ...v.PipeItem<string, string, v.BaseIssue<unknown>>[]]>;
 
-type SettingsSchema = v.StrictObjectSchema<
-  Record<string, SettingSchema | v.OptionalSchema<SettingSchema, undefined>>,
-  undefined
->;
+type SettingsSchema = v.StrictObjectSchema<Record<string, SettingSchema | v.OptionalSchema<SettingSchema, undefined>>, undefined>;
 
 export interface WidgetSpec {
   /** The module that exports the component, from the project root (what the page's import names). */
@@ -60,7 +57,11 @@ function choice<const T extends readonly [string, ...string[]]>(values: T, title
 /** The words of a setting with a fixed list of values, for the check's messages. */
 export function choiceWords(schema: v.GenericSchema): ChoiceWords | undefined {
   const inner = schema.type === 'optional' ? (schema as v.OptionalSchema<v.GenericSchema, undefined>).wrapped : schema;
-  return (v.getMetadata(inner as v.SchemaWithPipe<[v.GenericSchema, v.MetadataAction<unknown, { words: ChoiceWords }>]>) as { words?: ChoiceWords }).words;
+  return (
+    v.getMetadata(inner as v.SchemaWithPipe<[v.GenericSchema, v.MetadataAction<unknown, { words: ChoiceWords }>]>) as {
+      words?: ChoiceWords;
+    }
+  ).words;
 }
 
 const noSettings = v.strictObject({});
@@ -79,10 +80,15 @@ export const widgets = {
     description: "Une bande de la page, sur toute la largeur, qui commence d'ordinaire par un titre (## Titre).",
     settings: v.strictObject({
       tone: v.optional(
-        choice(['plain', 'muted', 'accent'], 'Fond', 'plain : blanc (par défaut) ; muted : gris-bleu clair ; accent : ton chaud léger.', {
-          unknown: 'un fond connu',
-          choices: 'Fonds possibles',
-        }),
+        choice(
+          ['plain', 'muted', 'accent'],
+          'Fond',
+          'plain : blanc (par défaut) ; muted : gris-bleu clair ; accent : ton chaud léger.',
+          {
+            unknown: 'un fond connu',
+            choices: 'Fonds possibles',
+          },
+        ),
       ),
       id: v.optional(
         text('Ancre', 'Nom court, sans espace ni accent (par exemple processus), pour les liens du type /about#processus.'),

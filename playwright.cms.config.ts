@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-// Debian's Chromium when present (CI installs it); Playwright's own browser elsewhere.
-const systemChromium = '/usr/bin/chromium';
+import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 /**
  * The visual editor's end-to-end test (tests/e2e/cms.spec.ts): it starts the editor itself, in a throw-away
@@ -22,15 +19,6 @@ export default defineConfig({
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 900 },
-    launchOptions: {
-      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium.ts';
 import './tests/e2e/json-imports.mjs';
 
 // Tests import the content loaders, whose JSON imports carry no import attribute (README, « Content data files »):
@@ -12,8 +12,6 @@ if (!process.env.NODE_OPTIONS?.includes(jsonImports)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4321);
-// Debian's Chromium when present (CI installs it); Playwright's own browser elsewhere.
-const systemChromium = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,16 +28,7 @@ export default defineConfig({
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   // The tests run against the built site (dist/), served like a static host would, with the contact
   // receiver beside it as `npm start` serves it (a simulation build never calls it).

@@ -5,10 +5,11 @@
  * Each built site is served by the project's static server (with its own _headers, like a host), and the two
  * screenshots are laid side by side by the browser itself, so no image library is needed.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { chromiumLaunchOptions } from '../chromium.ts';
 import { createStaticServer } from '../static-server.ts';
 import { notFoundUrl } from './site.ts';
 
@@ -26,12 +27,6 @@ const screenshotWidths = [375, 1280] as const;
 export function screenshotName(url: string, width: number): string {
   const slug = url === notFoundUrl ? '404' : url === '/' ? 'accueil' : url.replace(/^\/+|\/+$/g, '').replace(/[^a-zA-Z0-9_-]+/g, '-');
   return `${slug}-${width}px.png`;
-}
-
-/** Same choice as playwright.config.ts: the system's Chromium when there is one, else Playwright's own. */
-function executablePath(): string | undefined {
-  const system = '/usr/bin/chromium';
-  return existsSync(system) ? system : undefined;
 }
 
 async function serve(root: string): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -108,16 +103,7 @@ export async function takeScreenshots(options: {
   if (options.pages.length === 0) return written;
   mkdirSync(options.outDir, { recursive: true });
   const [before, after] = await Promise.all([serve(options.beforeDist), serve(options.afterDist)]);
-  const browser = await chromium.launch({
-    executablePath: executablePath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     for (const page of options.pages) {
       for (const width of screenshotWidths) {

@@ -2,13 +2,20 @@
  * The one Node server of `npm start` and `npm run serve`: dist/ as a static host serves it
  * (scripts/static-server.ts: `_headers`, CSP, path guard, 404.html), and the contact receiver on
  * `/api/contact` (src/receiver/), delivering as the environment says (local files by default).
+ * Every request goes through one error boundary (src/server/boundary.ts); `stop()` lets the requests
+ * in flight finish before the server closes.
  */
 import { createServer, type Server } from 'node:http';
-import { leadsWriter } from '../src/receiver/node/leads.ts';
-import { sendFetchResponse, toFetchRequest } from '../src/receiver/node/http.ts';
+import { contactReceiver } from '../src/content-data/contact-receiver.ts';
+import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest } from '../src/receiver/node/http.ts';
+import { leadsWriter, prepareLeadsDir, publishedFolderHolding } from '../src/receiver/node/leads.ts';
+import { readProxyTrust } from '../src/receiver/node/proxy.ts';
 import { contactPath } from '../src/receiver/receiver.ts';
+import { receiverSecurityHeaders } from '../src/receiver/security-headers.ts';
 import { createSiteReceiver, type SiteReceiver } from '../src/receiver/site.ts';
-import { createStaticHandler } from './static-server.ts';
+import { fillTemplate } from '../src/receiver/template.ts';
+import { withErrorBoundary } from '../src/server/boundary.ts';
+import { createStaticRoute } from './static-server.ts';
 
 export interface SiteServerOptions {
   /** The built site (dist/). */
@@ -19,25 +26,82 @@ export interface SiteServerOptions {
   logError?: (line: string) => void;
 }
 
-export function createSiteServer({ root, env = process.env, log, logError }: SiteServerOptions): {
+export interface SiteServer {
   server: Server;
   receiver: SiteReceiver;
-} {
+  /** French lines for the operator: with any, the server must not be started. */
+  problems: string[];
+  /**
+   * Stops accepting connections, lets the requests in flight finish (up to `graceMs`), then closes every
+   * connection. Idle keep-alive connections are closed at once, and every answer given meanwhile closes its own.
+   */
+  stop(graceMs: number): Promise<void>;
+}
+
+/** Folders a static host publishes: leads must never be written there. */
+const publishedFolders = (root: string) => [root, 'public'];
+
+export async function createSiteServer({
+  root,
+  env = process.env,
+  log = console.log,
+  logError = console.error,
+}: SiteServerOptions): Promise<SiteServer> {
+  const words = contactReceiver.console;
   const receiver = createSiteReceiver({ env, localFiles: leadsWriter, log, logError });
-  const trustProxy = env.CONTACT_TRUST_PROXY === '1' || env.CONTACT_TRUST_PROXY === 'true';
-  const serveStatic = createStaticHandler(root);
-  const server = createServer((request, response) => {
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (pathname !== contactPath) {
-      serveStatic(request, response);
-      return;
-    }
-    const { request: fetchRequest, client } = toFetchRequest(request, { trustProxy });
-    receiver
-      .handle(fetchRequest, client)
-      .then((answer) => sendFetchResponse(request, response, answer))
-      // Only a connection lost mid-request gets here: nobody is left to read an answer.
-      .catch(() => response.destroy());
-  });
-  return { server, receiver };
+  const { proxy, problems: proxyProblems } = readProxyTrust(env, words);
+  const problems = [...receiver.problems, ...proxyProblems.map((problem) => fillTemplate(words.settingsInvalid, { problem }))];
+
+  const { delivery } = receiver.settings;
+  if (delivery.mode === 'local') {
+    const published = await publishedFolderHolding(delivery.leadsDir, publishedFolders(root));
+    if (published) problems.push(fillTemplate(words.leadsDirPublished, { dir: delivery.leadsDir, published }));
+    else await prepareLeadsDir(delivery.leadsDir);
+  }
+
+  const serveStatic = createStaticRoute(root);
+  let stopping = false;
+  const handler = withErrorBoundary(
+    async (request, response) => {
+      // While stopping, every answer closes its connection, so no keep-alive connection outlives the drain.
+      if (stopping) response.setHeader('connection', 'close');
+      if (originFormTarget(request.url)?.pathname !== contactPath) {
+        await serveStatic(request, response);
+        return;
+      }
+      if (forbiddenMethods.has(request.method ?? '')) {
+        // The Fetch API cannot even represent these methods: answered here, as the receiver answers any non-POST.
+        response.writeHead(405, { ...receiverSecurityHeaders, Allow: 'POST', 'Content-Length': '0' }).end();
+        return;
+      }
+      const { request: fetchRequest, client } = toFetchRequest(request, { proxy });
+      const answer = await receiver.handle(fetchRequest, client);
+      await sendFetchResponse(request, response, answer);
+    },
+    {
+      onError: (error, request) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        // The path as received, cut short: a log line, not a place for a client's megabytes.
+        const path = JSON.stringify((request.url ?? '').slice(0, 200));
+        logError(fillTemplate(words.requestFailed, { method: request.method ?? '?', path, status: '500', reason }));
+      },
+    },
+  );
+  const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, handler);
+
+  function stop(graceMs: number): Promise<void> {
+    stopping = true;
+    return new Promise((resolve) => {
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      const force = setTimeout(() => server.closeAllConnections(), graceMs);
+      server.close(() => {
+        clearInterval(idle);
+        clearTimeout(force);
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+  }
+
+  return { server, receiver, problems, stop };
 }

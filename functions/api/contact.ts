@@ -6,6 +6,7 @@
  * contact email, never a false "sent". A Rate Limiting binding named CONTACT_RATE_LIMITER, when one
  * is bound, replaces the in-memory limit (which each isolate keeps on its own).
  */
+import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { bindingRateLimiter, isRateLimitBinding } from '../../src/receiver/rate-limit.ts';
 import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
 
@@ -27,10 +28,12 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
     });
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
+    if (!isRateLimitBinding(binding)) console.warn(contactReceiver.console.rateLimitBindingMissing);
   }
   return receiver;
 }
 
+// CF-Connecting-IP is set by Cloudflare's edge itself (a client's own value is replaced): the visitor's address.
 const receive = ({ request, env }: PagesContext): Promise<Response> =>
   receiverFor(env).handle(request, { address: request.headers.get('CF-Connecting-IP') ?? undefined });
 

@@ -1,6 +1,7 @@
 /**
- * The one validation schema of the contact form. Values are trimmed before any rule runs, so
- * "   " is empty and " Jo " counts 2 characters; the trimmed values are what gets sent.
+ * The one validation schema of the contact form. Line breaks are normalised to `\n` and values are
+ * trimmed before any rule runs, so "   " is empty and " Jo " counts 2 characters; the normalised,
+ * trimmed values are what gets sent.
  * Messages come from content/contact-form.json (passed in, so this file holds no copy).
  * Lengths are counted like the browser's own `minlength`/`maxlength` (UTF-16 code units).
  */
@@ -51,7 +52,13 @@ const phoneCharacters = /^[\d +().-]*$/;
 export function createContactSchema(messages: ContactFormCopy['errors']) {
   const { name, email, phone, message } = contactLimits;
   // A missing field (not a string) is treated as empty, so it gets its field's "too short" message.
-  const trimmed = v.pipe(v.optional(v.string(), ''), v.trim());
+  // Line breaks become `\n` before anything is counted: a textarea's `maxlength` counts a line break as one
+  // character, and the browser then posts it as CRLF (two), so a message the form allowed would be refused.
+  const trimmed = v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((value) => value.replace(/\r\n?/g, '\n')),
+    v.trim(),
+  );
   return v.object({
     name: v.pipe(trimmed, v.minLength(name.min, messages.nameTooShort), v.maxLength(name.max, messages.nameTooLong)),
     email: v.pipe(

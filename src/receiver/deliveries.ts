@@ -27,12 +27,23 @@ function singleLine(value: string): string {
   );
 }
 
+/**
+ * Slack-style services read `&`, `<` and `>` in `text` as markup (`<!channel>` notifies everyone,
+ * `<https://…|texte>` is a disguised link): a visitor's name must arrive as typed, not as markup.
+ */
+function escapeMarkup(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
 async function post(fetcher: Fetch, url: string, headers: Record<string, string>, body: unknown): Promise<void> {
   const response = await fetcher(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(deliveryTimeoutMs),
+    // A redirect is never followed, so the message is never re-posted wherever the target points. `manual`
+    // rather than `error`: Workers refuse `redirect: 'error'`; a 3xx then fails the check below everywhere.
+    redirect: 'manual',
   });
   // The body is not needed; reading it frees the connection.
   await response.arrayBuffer().catch(() => undefined);
@@ -94,7 +105,7 @@ export function webhookDelivery(options: WebhookOptions): Deliver {
       options.url,
       {},
       {
-        text: singleLine(fillTemplate(options.text, { name: message.name, email: message.email })),
+        text: escapeMarkup(singleLine(fillTemplate(options.text, { name: message.name, email: message.email }))),
         name: message.name,
         email: message.email,
         phone: message.phone,

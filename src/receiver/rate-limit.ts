@@ -1,3 +1,5 @@
+import ipaddr from 'ipaddr.js';
+
 /**
  * How many messages one client address may send. The receiver asks only for requests that passed
  * the cheaper checks (method, type, size, origin, JSON), so a flood of rejected requests costs nothing.
@@ -9,6 +11,20 @@ export interface RateLimiter {
 }
 
 export const defaultRateLimit = 10;
+
+/**
+ * The key a client is counted under. An IPv6 subscriber is usually given a whole /64, so counting
+ * each /128 address would let one visitor send from 2^64 addresses: IPv6 clients share the key of
+ * their /64. An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, as Node reports IPv4 clients on a
+ * dual-stack socket) counts as the IPv4 address it carries.
+ */
+export function rateKey(address: string | undefined): string {
+  if (!address || !ipaddr.isValid(address)) return 'unknown';
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${prefix.map((part) => part.toString(16)).join(':')}::/64`;
+}
 const rateWindowMs = 10 * 60 * 1000;
 
 export interface MemoryRateLimiterOptions {

@@ -4,8 +4,8 @@
  * It imports nothing that only one runtime has: delivery, rate limiting and words are passed in by
  * each runtime's adapter (src/receiver/site.ts builds them from the environment).
  *
- * Checks, in this order: method (405), content type (415), size (413), Origin (403), JSON syntax
- * (400), rate limit (429), fields (422), honeypot (answered like a success, nothing delivered),
+ * Checks, in this order: method (405), content type and charset (415), size (413), Origin (403),
+ * encoding and syntax (400: not UTF-8, bad percent-escape, broken JSON), rate limit (429), fields (422), honeypot (answered like a success, nothing delivered),
  * delivery (502, or 503 when no delivery is configured). Apart from the honeypot, a status below
  * 300 means the message was delivered: the answer is written only after delivery succeeded.
  */
@@ -18,7 +18,7 @@ import {
   validateContact,
 } from '../forms/contact-schema.ts';
 import { renderPage } from './page.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import { type RateLimiter, rateKey } from './rate-limit.ts';
 import { receiverSecurityHeaders } from './security-headers.ts';
 import { fillTemplate } from './template.ts';
 
@@ -62,6 +62,42 @@ const formType = 'application/x-www-form-urlencoded';
 
 function mediaType(request: Request): string {
   return (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * Whether the body is declared as UTF-8 (or not declared, as browsers send forms and JSON). Any other
+ * charset is refused rather than decoded as UTF-8, which would store « Ã© » or U+FFFD for « é ».
+ */
+function declaredUtf8(request: Request): boolean {
+  const parameters = (request.headers.get('content-type') ?? '').split(';').slice(1);
+  for (const parameter of parameters) {
+    const [name, ...rest] = parameter.split('=');
+    if (name?.trim().toLowerCase() !== 'charset') continue;
+    const charset = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+    if (charset !== 'utf-8' && charset !== 'utf8') return false;
+  }
+  return true;
+}
+
+/**
+ * A urlencoded form body, decoded strictly: a bad percent-escape or an escape that is not UTF-8 throws
+ * (`URLSearchParams` would keep the escape as text or put U+FFFD in place of the letter). The first
+ * value of a name wins, as with `URLSearchParams.get`.
+ */
+function parseForm(text: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const separator = pair.indexOf('=');
+    const [rawName, rawValue] = separator < 0 ? [pair, ''] : [pair.slice(0, separator), pair.slice(separator + 1)];
+    const name = decodeURIComponent(rawName.replaceAll('+', ' '));
+    if (!fields.has(name)) fields.set(name, decodeURIComponent(rawValue.replaceAll('+', ' ')));
+  }
+  return fields;
 }
 
 /** The request's own origin: its scheme, and the Host header it was sent with. */
@@ -178,6 +214,7 @@ export function createContactReceiver(options: ReceiverOptions): ContactHandler 
       return answer(405, 'methodNotAllowed', { html, headers: { Allow: 'POST' } });
     }
     if (type !== jsonType && type !== formType) return answer(415, 'unsupportedType', { html });
+    if (!declaredUtf8(request)) return answer(415, 'unsupportedType', { html });
 
     const body = await readBody(request, maxBodyBytes);
     if (body === 'too large') return answer(413, 'tooLarge', { html });
@@ -188,26 +225,26 @@ export function createContactReceiver(options: ReceiverOptions): ContactHandler 
       return answer(403, 'forbiddenOrigin', { html });
     }
 
-    const text = new TextDecoder().decode(body);
+    // Bytes that are not UTF-8, a bad escape, broken JSON: refused, never stored altered.
     let fields: ReturnType<typeof fieldsOf>;
-    if (type === jsonType) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return answer(400, 'malformed', { html });
+    try {
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+      if (type === jsonType) {
+        const parsed: unknown = JSON.parse(text);
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+          return answer(400, 'malformed', { html });
+        }
+        const record = parsed as Record<string, unknown>;
+        fields = fieldsOf((name) => (Object.hasOwn(record, name) ? record[name] : undefined));
+      } else {
+        const form = parseForm(text);
+        fields = fieldsOf((name) => form.get(name));
       }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        return answer(400, 'malformed', { html });
-      }
-      const record = parsed as Record<string, unknown>;
-      fields = fieldsOf((name) => (Object.hasOwn(record, name) ? record[name] : undefined));
-    } else {
-      const params = new URLSearchParams(text);
-      fields = fieldsOf((name) => params.get(name) ?? undefined);
+    } catch {
+      return answer(400, 'malformed', { html });
     }
 
-    const decision = await options.rateLimiter.take(client.address ?? 'unknown');
+    const decision = await options.rateLimiter.take(rateKey(client.address));
     if (!decision.allowed) {
       return answer(429, 'tooManyRequests', { html, headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
     }

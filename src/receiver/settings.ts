@@ -4,7 +4,7 @@
  *                        CONTACT_WEBHOOK_URL is set, else local files where the runtime has them (Node)
  *   LEADS_DIR            local: the folder of the message files (default `leads`)
  *   BREVO_API_KEY, CONTACT_TO (one or more addresses, comma-separated), CONTACT_FROM   email
- *   CONTACT_WEBHOOK_URL  webhook
+ *   CONTACT_WEBHOOK_URL  webhook (https://, or http:// to this machine only)
  *   CONTACT_RATE_LIMIT   messages per client address per 10 minutes (default 10)
  * Problems come back as French lines for the operator; a runtime with problems delivers nothing.
  */
@@ -29,6 +29,15 @@ export interface ReceiverSettings {
 const defaultLeadsDir = 'leads';
 
 const emailAddress = v.pipe(v.string(), v.email());
+
+/**
+ * A lead crosses the network only encrypted: `https://`, or `http://` to this very machine (a relay
+ * or a test stand-in on loopback), where nothing travels on a wire.
+ */
+function encryptedOrLocal(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(url.hostname);
+}
 
 function setting(env: Env, name: string): string | undefined {
   const value = env[name];
@@ -77,7 +86,8 @@ export function readSettings(
     if (apiKey && to.length > 0 && from) delivery = { mode: 'email', apiKey, to, from };
   } else if (mode === 'webhook') {
     if (!webhookUrl) missing('CONTACT_WEBHOOK_URL', 'webhook');
-    else if (!/^https?:$/.test(URL.canParse(webhookUrl) ? new URL(webhookUrl).protocol : '')) invalid('CONTACT_WEBHOOK_URL');
+    else if (!URL.canParse(webhookUrl)) invalid('CONTACT_WEBHOOK_URL');
+    else if (!encryptedOrLocal(new URL(webhookUrl))) problems.push(words.webhookInsecure);
     else delivery = { mode: 'webhook', url: webhookUrl };
   } else if (mode !== undefined && mode !== 'none') {
     problems.push(words.deliveryUnknown);

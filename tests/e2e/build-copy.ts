@@ -27,7 +27,20 @@ export async function buildCopy(name: string, env: Record<string, string>): Prom
 export const listen = (server: Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
-export const close = (server: Server | undefined) => new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+/**
+ * Closes a test server even while the browser keeps a keep-alive connection open: idle connections at
+ * once, busy ones after a short grace (a plain `server.close()` waits for them, and the hook times out).
+ */
+export const close = (server: Server | undefined) =>
+  new Promise<void>((resolve) => {
+    if (!server?.listening) return resolve();
+    const force = setTimeout(() => server.closeAllConnections(), 1000);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 
 export const readBody = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {

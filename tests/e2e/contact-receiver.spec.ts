@@ -30,7 +30,7 @@ test.afterEach(async () => {
 /** Starts the npm start server on a free port with these settings; a fresh LEADS_DIR unless one is given. */
 async function startSite(env: Record<string, string> = {}) {
   const leadsDir = await mkdtemp(path.join(tmpdir(), 'propllc-e2e-leads-'));
-  const { server } = createSiteServer({
+  const { server } = await createSiteServer({
     root: builtSite,
     env: { LEADS_DIR: leadsDir, ...env },
     log: () => undefined,

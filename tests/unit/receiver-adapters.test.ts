@@ -58,9 +58,14 @@ describe('Node: the server of npm start', () => {
   let close: () => Promise<void> = async () => undefined;
 
   async function start(env: Record<string, string>) {
-    const { server } = createSiteServer({ root, env: { LEADS_DIR: leads, ...env }, log: () => undefined, logError: () => undefined });
+    const { server, stop } = await createSiteServer({
+      root,
+      env: { LEADS_DIR: leads, ...env },
+      log: () => undefined,
+      logError: () => undefined,
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    close = () => new Promise((resolve) => server.close(() => resolve()));
+    close = () => stop(1000);
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 

@@ -194,9 +194,16 @@ describe('settings from the environment', () => {
     expect(read({ BREVO_API_KEY: 'k', CONTACT_WEBHOOK_URL: 'https://h.example.org' }).problems).toEqual([words.deliveryConflict]);
     expect(read({ CONTACT_DELIVERY: 'local' }, false).problems).toEqual([words.localUnavailable]);
     expect(read({ CONTACT_DELIVERY: 'pigeon' }).problems).toEqual([words.deliveryUnknown]);
-    expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: 'ftp://h.example.org' }).problems).toEqual([
+    expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: 'pas une adresse' }).problems).toEqual([
       'le réglage CONTACT_WEBHOOK_URL est invalide (voir README.md, partie «\u202fDeploying\u202f»).',
     ]);
+    // A lead crosses the network encrypted, or not at all: plain http:// only to this machine.
+    for (const url of ['ftp://h.example.org', 'http://h.example.org/hook', 'http://10.0.0.2/hook']) {
+      expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: url }).problems, url).toEqual([words.webhookInsecure]);
+    }
+    for (const url of ['https://h.example.org/hook', 'http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://[::1]/hook']) {
+      expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: url }).problems, url).toEqual([]);
+    }
     expect(read({ CONTACT_RATE_LIMIT: 'dix' }).problems).toEqual([
       'le réglage CONTACT_RATE_LIMIT est invalide (voir README.md, partie «\u202fDeploying\u202f»).',
     ]);

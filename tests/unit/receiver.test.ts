@@ -10,7 +10,7 @@ import { company } from '../../src/content-data/company.ts';
 import { contactForm } from '../../src/content-data/contact-form.ts';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { headersFor, parseHeaders } from '../../scripts/headers.ts';
-import { createContactSchema, type ContactValues } from '../../src/forms/contact-schema.ts';
+import { contactLimits, createContactSchema, type ContactValues } from '../../src/forms/contact-schema.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../src/receiver/rate-limit.ts';
 import { confirmationPath, contactFormPath, createContactReceiver, type Deliver } from '../../src/receiver/receiver.ts';
 import { isIndexed, isPagePath } from '../../src/registry.ts';
@@ -231,6 +231,89 @@ describe('400: malformed JSON', () => {
     expect(JSON.parse(text)).toEqual(jsonError('malformed'));
     expectNothingInternal(text);
     expect(delivered).toEqual([]);
+  });
+});
+
+describe('text is refused, never stored altered', () => {
+  const bytes = (text: string, type: string) =>
+    new Request(url, { method: 'POST', headers: { 'Content-Type': type, Origin: siteOrigin }, body: Buffer.from(text, 'latin1') });
+
+  it.each([
+    ['application/json; charset=latin1'],
+    ['application/json; charset=ISO-8859-1'],
+    ['application/x-www-form-urlencoded; charset="windows-1252"'],
+  ])('a body declared %s gets 415', async (type) => {
+    const { handle, delivered } = receiver();
+    const response = await handle(
+      new Request(url, { method: 'POST', headers: { 'Content-Type': type }, body: JSON.stringify(valid) }),
+    );
+    expect(response.status).toBe(415);
+    expect(delivered).toEqual([]);
+  });
+
+  it.each([['application/json; charset=utf-8'], ['application/json; charset="UTF-8"'], ['application/json;charset=utf8']])(
+    '%s is UTF-8 and accepted',
+    async (type) => {
+      const { handle, delivered } = receiver();
+      const response = await handle(json({ ...valid, name: 'Hélène Gauthier' }, { 'Content-Type': type }));
+      expect(response.status).toBe(200);
+      expect(delivered).toEqual([{ ...valid, name: 'Hélène Gauthier' }]);
+    },
+  );
+
+  it('JSON whose bytes are not UTF-8 (« é » sent as Latin-1) gets 400', async () => {
+    const { handle, delivered } = receiver();
+    const response = await handle(bytes(JSON.stringify({ ...valid, name: 'Hélène' }), 'application/json'));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(jsonError('malformed'));
+    expect(delivered).toEqual([]);
+  });
+
+  it.each([
+    ['an escape that is not UTF-8 (%E9)', 'name=H%E9l%E8ne'],
+    ['a broken escape (%zz)', 'name=Jo%zz'],
+    ['a cut escape (%C3)', 'name=Jo%C3'],
+  ])('a form post with %s gets 400', async (_case, name) => {
+    const { handle, delivered } = receiver();
+    const fields = new URLSearchParams({ email: valid.email, phone: valid.phone, message: valid.message }).toString();
+    const response = await handle(
+      new Request(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: siteOrigin },
+        body: `${name}&${fields}`,
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(delivered).toEqual([]);
+  });
+
+  it('a form post keeps « + », « & » and accents as typed', async () => {
+    const { handle, delivered } = receiver();
+    const message = 'Coût : 5 000 € + frais & taxes ; « à voir ».';
+    const response = await handle(form({ ...valid, message }));
+    expect(response.status).toBe(303);
+    expect(delivered).toEqual([{ ...valid, message }]);
+  });
+});
+
+describe('line breaks: what the form’s maxlength allows is accepted', () => {
+  // 1 000 characters as the textarea counts them: 901 letters and 99 line breaks, posted as CRLF (1 099).
+  const lines = Array.from({ length: 100 }, (_, index) => (index === 0 ? 'x'.repeat(10) : 'y'.repeat(9)));
+  const typed = lines.join('\n');
+
+  it('a form post of 1 000 characters with 99 line breaks sent as CRLF is accepted and stored with \\n', async () => {
+    expect(typed).toHaveLength(contactLimits.message.max);
+    const { handle, delivered } = receiver();
+    const response = await handle(form({ ...valid, message: lines.join('\r\n') }));
+    expect(response.status).toBe(303);
+    expect(delivered).toEqual([{ ...valid, message: typed }]);
+  });
+
+  it('a lone CR is a line break too; one character more than the limit is refused', async () => {
+    const { handle, delivered } = receiver();
+    expect((await handle(json({ ...valid, message: lines.join('\r') }))).status).toBe(200);
+    expect(delivered).toEqual([{ ...valid, message: typed }]);
+    expect((await handle(json({ ...valid, message: `${lines.join('\r\n')}z` }))).status).toBe(422);
   });
 });
 

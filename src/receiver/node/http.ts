@@ -1,22 +1,49 @@
 /**
  * Node's http module ↔ the Fetch API, for the receiver under `npm start`.
+ * Everything a client controls is checked before a `Request` is built, because the Fetch API throws
+ * synchronously on what Node's parser lets through (TRACE, a target with user info, `//[`): the target
+ * must be origin-form, the URL is built on a fixed base, the forwarded scheme is `http` or `https`.
  * The body is streamed, not read in advance, so the receiver measures it itself; when it stops
  * reading (body too large), the rest is discarded and the connection closed after the answer.
+ *
+ * Not `@remix-run/node-fetch-server`: its request body stream has no back-pressure and no `error`
+ * listener, and keeps enqueueing after the reader cancels (a `TypeError` thrown in a `data` listener,
+ * which ends the process), and it builds the URL from the `Host` header.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { ClientInfo } from '../receiver.ts';
+import type { ProxyTrust } from './proxy.ts';
+
+/** A request refused before it reaches a handler: answered 400. */
+export class BadRequest extends Error {}
+
+/** Methods the Fetch API refuses to build a `Request` with: answered 405 before one is built. */
+export const forbiddenMethods: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 export interface NodeRequestOptions {
   /**
-   * Behind a reverse proxy (CONTACT_TRUST_PROXY=1): the client address and scheme come from the
-   * X-Forwarded-For (last address, the one the proxy added) and X-Forwarded-Proto headers.
-   * Never set it without a proxy: anyone could then choose their address.
+   * Behind a reverse proxy (CONTACT_TRUST_PROXY): the client address comes from X-Forwarded-For and the
+   * scheme from X-Forwarded-Proto, read only when the connection comes from a trusted proxy.
    */
-  trustProxy?: boolean;
+  proxy?: ProxyTrust;
 }
 
-const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+/**
+ * The path and query of a request target, or `undefined` when it is not origin-form (`/path?query`).
+ * `//host/…`, `/\host/…` (URL parsers read `\` as `/`) and absolute `http://…` targets would make the
+ * URL's host the client's choice. The URL is parsed on a fixed base and must stay on it.
+ */
+export function originFormTarget(target: string | undefined): { pathname: string; search: string } | undefined {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
+  const base = 'http://localhost';
+  try {
+    const url = new URL(target, base);
+    return url.origin === base ? { pathname: url.pathname, search: url.search } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
   let detach: () => void = () => undefined;
@@ -26,8 +53,14 @@ function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 0) <= 0) request.pause();
       };
-      const onEnd = () => controller.close();
-      const onError = (error: Error) => controller.error(error);
+      const onEnd = () => {
+        detach();
+        controller.close();
+      };
+      const onError = (error: Error) => {
+        detach();
+        controller.error(error);
+      };
       request.on('data', onData);
       request.once('end', onEnd);
       request.once('error', onError);
@@ -51,17 +84,14 @@ function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
+/** Throws `BadRequest` for a target that is not origin-form; never anything else for what a client sends. */
 export function toFetchRequest(request: IncomingMessage, options: NodeRequestOptions = {}): { request: Request; client: ClientInfo } {
-  const forwardedProto = options.trustProxy ? firstValue(request.headers['x-forwarded-proto'])?.split(',')[0]?.trim() : undefined;
-  const scheme = forwardedProto || ((request.socket as TLSSocket).encrypted ? 'https' : 'http');
-  const host = firstValue(request.headers.host) ?? 'localhost';
-  const path = request.url ?? '/';
-  let url: URL;
-  try {
-    url = new URL(path, `${scheme}://${host}`);
-  } catch {
-    url = new URL(path.startsWith('/') ? path : '/', `${scheme}://localhost`);
-  }
+  const target = originFormTarget(request.url);
+  if (!target) throw new BadRequest(`request target ${JSON.stringify(request.url)}`);
+  const { address, forwardedProto } = options.proxy?.client(request) ?? { address: request.socket.remoteAddress };
+  const scheme = forwardedProto ?? ((request.socket as TLSSocket).encrypted ? 'https' : 'http');
+  // A fixed host: the receiver reads the Host header itself (Origin check), never through the URL.
+  const url = `${scheme}://localhost${target.pathname}${target.search}`;
   const headers = new Headers();
   for (const [name, values] of Object.entries(request.headersDistinct)) {
     for (const value of values ?? []) headers.append(name, value);
@@ -75,9 +105,6 @@ export function toFetchRequest(request: IncomingMessage, options: NodeRequestOpt
     // Required by Node's fetch for a streamed body.
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
-
-  const forwardedFor = options.trustProxy ? firstValue(request.headers['x-forwarded-for']) : undefined;
-  const address = forwardedFor?.split(',').at(-1)?.trim() || request.socket.remoteAddress;
   return { request: fetchRequest, client: { address } };
 }
 

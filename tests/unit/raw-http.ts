@@ -1,0 +1,100 @@
+/**
+ * Requests written byte for byte on a socket (`node:net`), as a hostile or broken client sends them: no
+ * HTTP client library in between to fix the method, the target, the headers or the body. Also a small
+ * site in a temporary folder to serve, with the security headers of the real `_headers`.
+ */
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface RawAnswer {
+  /** 0 when the server closed the connection without a status line. */
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends `bytes` (then `more`, after `pauseMs`), and reads the first answer until the connection ends or `timeoutMs`. */
+export function rawRequest(
+  port: number,
+  bytes: string | Buffer,
+  { more, pauseMs = 0, timeoutMs = 5000 }: { more?: string | Buffer; pauseMs?: number; timeoutMs?: number } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(parseAnswer(Buffer.concat(chunks)));
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      // One whole answer with a Content-Length is enough: keep-alive would hold the socket open.
+      const answer = parseAnswer(Buffer.concat(chunks));
+      const length = Number(answer.headers['content-length']);
+      if (answer.status > 0 && Number.isFinite(length) && Buffer.byteLength(answer.body) >= length) finish();
+    });
+    socket.on('end', finish);
+    socket.on('close', finish);
+    socket.on('error', finish);
+    socket.write(bytes);
+    if (more !== undefined) setTimeout(() => socket.writable && socket.write(more), pauseMs);
+  });
+}
+
+function parseAnswer(raw: Buffer): RawAnswer {
+  const text = raw.toString('latin1');
+  const end = text.indexOf('\r\n\r\n');
+  if (end < 0) return { status: 0, headers: {}, body: '' };
+  const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0);
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status, headers, body: Buffer.from(text.slice(end + 4), 'latin1').toString('utf8') };
+}
+
+/** The security headers every answer of the site carries (public/_headers, `/*`). */
+export const pageSecurityHeaders = {
+  'Content-Security-Policy': "default-src 'self'; frame-ancestors 'none'",
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** A built site in miniature: home, a flat page, a page in a folder, a page with a non-ASCII name, 404.html, _headers. */
+export async function miniSite(): Promise<{ folder: string; root: string; leads: string }> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'propllc-hostile-'));
+  const root = path.join(folder, 'dist');
+  await mkdir(path.join(root, 'faq'), { recursive: true });
+  await writeFile(path.join(root, 'index.html'), '<!doctype html><title>Accueil</title>');
+  await writeFile(path.join(root, 'about.html'), '<!doctype html><title>À propos</title>');
+  await writeFile(path.join(root, 'faq', 'index.html'), '<!doctype html><title>FAQ</title>');
+  await writeFile(path.join(root, '中.html'), '<!doctype html><title>中</title>');
+  await writeFile(path.join(root, '404.html'), '<!doctype html><title>Page introuvable</title>');
+  const rules = Object.entries(pageSecurityHeaders)
+    .map(([name, value]) => `  ${name}: ${value}`)
+    .join('\n');
+  await writeFile(path.join(root, '_headers'), `/*\n${rules}\n`);
+  return { folder, root, leads: path.join(folder, 'leads') };
+}
+
+export const validLead = {
+  name: 'Jeanne Martin',
+  email: 'jeanne.martin@example.com',
+  phone: '+33 6 12 34 56 78',
+  message: 'Je voudrais encaisser mes payouts sur une LLC.',
+};
+
+/** A raw POST of `body` to /api/contact with a correct Content-Length. */
+export function rawPost(body: string, headers: Record<string, string> = {}, target = '/api/contact'): string {
+  const lines = Object.entries({ Host: 'localhost', 'Content-Type': 'application/json', ...headers }).map(([n, v]) => `${n}: ${v}`);
+  return `POST ${target} HTTP/1.1\r\n${lines.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}

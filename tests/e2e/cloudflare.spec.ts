@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { watchViolations } from './csp-violations.ts';
+import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { root } from './build-copy.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -156,5 +157,33 @@ test.describe('the contact function (functions/api/contact.ts)', () => {
       expect(response.headers()['x-content-type-options']).toBe('nosniff');
       expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     }
+  });
+
+  test('refuses text it would alter, accepts what the form’s maxlength allows, and warns of the missing rate-limit binding', async ({
+    request,
+  }) => {
+    const latin1 = await request.post(url, {
+      headers: { 'Content-Type': 'application/json; charset=latin1', Origin: origin },
+      data: Buffer.from(JSON.stringify(valid), 'latin1'),
+    });
+    expect(latin1.status()).toBe(415);
+    const notUtf8 = await request.post(url, {
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      data: Buffer.from(JSON.stringify({ ...valid, name: 'Hélène' }), 'latin1'),
+    });
+    expect(notUtf8.status()).toBe(400);
+    const badEscape = await request.post(url, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, Accept: 'application/json' },
+      data: `name=H%E9l%E8ne&email=${encodeURIComponent(valid.email)}&phone=0612345678&message=${'x'.repeat(20)}`,
+    });
+    expect(badEscape.status()).toBe(400);
+    // 1 000 characters as the textarea counts them, 99 line breaks posted as CRLF: valid (then 503, nothing configured here).
+    const message = Array.from({ length: 100 }, (_, index) => (index === 0 ? 'x'.repeat(10) : 'y'.repeat(9))).join('\r\n');
+    const longest = await request.post(url, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, Accept: 'application/json' },
+      data: new URLSearchParams({ ...valid, message }).toString(),
+    });
+    expect(longest.status()).toBe(503);
+    expect(output).toContain(contactReceiver.console.rateLimitBindingMissing);
   });
 });

@@ -117,6 +117,25 @@ test.describe('without JavaScript', () => {
     expect(await storedMessage(leadsDir)).toEqual(trimmed);
   });
 
+  test('a message as long as the textarea allows, with line breaks, is accepted and stored with its line breaks', async ({ page }) => {
+    const { url, leadsDir } = await startSite();
+    await page.goto(`${url}/contact`);
+    const textarea = page.getByLabel('Message', { exact: true });
+    const limit = Number(await textarea.getAttribute('maxlength'));
+    // 99 line breaks: the textarea counts each as one character, the browser posts each as CRLF (two).
+    const lines = Array.from({ length: 100 }, (_, index) => (index === 0 ? 'x'.repeat(limit - 99 * 10) : 'y'.repeat(9)));
+    const message = lines.join('\n');
+    expect(message).toHaveLength(limit);
+    const [name, email, phone] = fields(page);
+    await name[0].fill(visitor.name);
+    await email[0].fill(visitor.email);
+    await phone[0].fill(visitor.phone);
+    await textarea.fill(message);
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page).toHaveURL(`${url}/contact/merci`);
+    expect(await storedMessage(leadsDir)).toEqual({ ...trimmed, message });
+  });
+
   test('invalid fields get the French page listing them, and nothing is stored', async ({ page }) => {
     const { url, leadsDir } = await startSite();
     await page.goto(`${url}/contact`);

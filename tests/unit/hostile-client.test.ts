@@ -5,7 +5,6 @@
  * static-host behaviour (405, security headers on every answer), leads at rest, the rate limit's key.
  * After every row the same server must still answer `GET /` with 200.
  */
-import { spawn } from 'node:child_process';
 import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { type AddressInfo, connect } from 'node:net';
 import path from 'node:path';
@@ -15,7 +14,7 @@ import { createSiteServer, type SiteServer } from '../../scripts/site-server.ts'
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { rateKey } from '../../src/receiver/rate-limit.ts';
 import { fillTemplate } from '../../src/receiver/template.ts';
-import { miniSite, pageSecurityHeaders, rawPost, rawRequest, validLead } from './raw-http.ts';
+import { miniSite, pageSecurityHeaders, rawPost, rawRequest, serveProcess, validLead } from './raw-http.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 let running: SiteServer | undefined;
@@ -274,18 +273,7 @@ describe('the rate limit holds', () => {
 describe('graceful shutdown', () => {
   it('SIGTERM: the lead in flight is stored and answered, new connections refused, exit 0', async () => {
     const site = await miniSite();
-    // As `npm start` runs it: through tsx, which passes the signal on to the server's process.
-    const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'scripts/serve.ts')], {
-      cwd: site.folder,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LEADS_DIR: site.leads },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await expect.poll(() => /http:\/\/localhost:(\d+)\//.exec(output)?.[1], { timeout: 20_000 }).toBeDefined();
-    const port = Number(/http:\/\/localhost:(\d+)\//.exec(output)?.[1]);
+    const { child, port, output, exited } = await serveProcess(site.folder, { LEADS_DIR: site.leads });
 
     // One connection, accepted for sure: a first request answered on it, then the lead, cut in two around SIGTERM.
     const socket = connect(port, '127.0.0.1');
@@ -300,7 +288,7 @@ describe('graceful shutdown', () => {
     await expect.poll(() => received.includes('100 Continue'), { timeout: 10_000 }).toBe(true);
     socket.write(body.slice(0, 20));
     child.kill('SIGTERM');
-    await expect.poll(() => output.includes(contactReceiver.console.stopping.slice(0, 20)), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => output().includes(contactReceiver.console.stopping.slice(0, 20)), { timeout: 10_000 }).toBe(true);
     // Stopped listening: a new connection is refused.
     expect((await rawRequest(port, get('/'), { timeoutMs: 1000 })).status).toBe(0);
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
@@ -313,6 +301,6 @@ describe('graceful shutdown', () => {
     const files = (await readdir(site.leads)).filter((name) => name.endsWith('.json'));
     expect(files).toHaveLength(1);
     expect(JSON.parse(await readFile(path.join(site.leads, files[0] ?? ''), 'utf8'))).toEqual(validLead);
-    expect(output).toContain(contactReceiver.console.stopped);
+    expect(output()).toContain(contactReceiver.console.stopped);
   }, 30_000);
 });

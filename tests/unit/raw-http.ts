@@ -3,10 +3,12 @@
  * HTTP client library in between to fix the method, the target, the headers or the body. Also a small
  * site in a temporary folder to serve, with the security headers of the real `_headers`.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface RawAnswer {
   /** 0 when the server closed the connection without a status line. */
@@ -97,4 +99,42 @@ export const validLead = {
 export function rawPost(body: string, headers: Record<string, string> = {}, target = '/api/contact'): string {
   const lines = Object.entries({ Host: 'localhost', 'Content-Type': 'application/json', ...headers }).map(([n, v]) => `${n}: ${v}`);
   return `POST ${target} HTTP/1.1\r\n${lines.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServeProcess {
+  child: ChildProcess;
+  port: number;
+  /** Everything the server printed so far. */
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `npm run serve` as `npm start` ends with it (tsx, scripts/serve.ts), in `folder` (its dist/), on a free port. */
+export async function serveProcess(folder: string, env: Record<string, string>): Promise<ServeProcess> {
+  // Through tsx, as `npm start` runs it: tsx passes signals on to the server's process.
+  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'scripts/serve.ts')], {
+    cwd: folder,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const started = Date.now();
+    const look = setInterval(() => {
+      const found = /http:\/\/localhost:(\d+)\//.exec(output)?.[1];
+      if (found) {
+        clearInterval(look);
+        resolve(Number(found));
+      } else if (Date.now() - started > 30_000 || child.exitCode !== null) {
+        clearInterval(look);
+        reject(new Error(`the server did not start:\n${output}`));
+      }
+    }, 50);
+  });
+  return { child, port, output: () => output, exited };
 }

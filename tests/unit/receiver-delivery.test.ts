@@ -4,6 +4,8 @@
  * choose among them; and the notices printed for whoever runs the site.
  */
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -143,6 +145,42 @@ describe('webhook', () => {
         },
       },
     ]);
+  });
+
+  it('escapes & < > in the summary line, so a name cannot notify a channel or disguise a link', async () => {
+    const { fetcher, sent } = fakeFetch(200);
+    const name = '<!channel> & <https://evil.example|texte>';
+    await webhookDelivery({ url: 'https://hooks.example.org/abc', text: contactReceiver.webhookText, fetch: fetcher })({
+      ...valid,
+      name,
+    });
+    const body = sent[0]?.body as { text: string; name: string };
+    expect(body.text).toBe(
+      'Nouveau message de &lt;!channel&gt; &amp; &lt;https://evil.example|texte&gt; (jeanne.martin@example.com) depuis le formulaire de contact',
+    );
+    // The fields themselves stay as typed: they are data, not markup.
+    expect(body.name).toBe(name);
+  });
+
+  it('never follows a redirect: the message is not re-posted elsewhere, the delivery fails', async () => {
+    const elsewhere: string[] = [];
+    const other = createServer((request, response) => {
+      elsewhere.push(request.url ?? '');
+      response.writeHead(200).end('{}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const hook = createServer((_request, response) => {
+      response.writeHead(307, { Location: `http://127.0.0.1:${(other.address() as AddressInfo).port}/volé` }).end();
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+      await expect(webhookDelivery({ url, text: contactReceiver.webhookText })(valid)).rejects.toThrow('HTTP 307');
+      expect(elsewhere).toEqual([]);
+    } finally {
+      hook.close();
+      other.close();
+    }
   });
 
   it('rejects on a non-2xx answer', async () => {

@@ -42,6 +42,11 @@ function shutdown() {
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 
+// Before listening, an error (port taken, address unknown) is fatal; once serving, one is logged and the server goes on.
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(`${error.code ?? ''} ${error.message}`.trim());
+  if (!server.listening) process.exit(1);
+});
 server.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   // The port actually bound: PORT=0 asks for any free one.

@@ -38,6 +38,9 @@ export interface SiteServer {
   stop(graceMs: number): Promise<void>;
 }
 
+/** Far above what the site meets, far below the usual limit of open files. */
+const maxConnections = 1000;
+
 /** Folders a static host publishes: leads must never be written there. */
 const publishedFolders = (root: string) => [root, 'public'];
 
@@ -87,7 +90,10 @@ export async function createSiteServer({
       },
     },
   );
+  // Slow clients cannot hold a connection forever, and a flood of connections cannot use up the process's file
+  // descriptors (an accept that fails for want of one is an `error` event on the server).
   const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, handler);
+  server.maxConnections = maxConnections;
 
   function stop(graceMs: number): Promise<void> {
     stopping = true;

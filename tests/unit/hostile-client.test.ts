@@ -81,6 +81,16 @@ describe('no single request ends the process', () => {
     await expectAlive(port);
   });
 
+  it.each([['pas une adresse'], ['[::1]:80, 999.1.1.1'], [',,,'], ['2001:db8::1%eth0, unknown'], ['\u00ff\u00fe']])(
+    'X-Forwarded-For %j from a trusted proxy, 3 hops: the lead is stored',
+    async (forwardedFor) => {
+      const { port, leads } = await start({ CONTACT_TRUST_PROXY: '1', CONTACT_PROXY_HOPS: '3' });
+      const answer = await rawRequest(port, rawPost(JSON.stringify(validLead), { 'X-Forwarded-For': forwardedFor }));
+      expect(answer.status).toBe(200);
+      expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toHaveLength(1);
+    },
+  );
+
   it('a missing 404.html: an empty 404, and the server goes on', async () => {
     const site = await miniSite();
     const { port, root } = await start({}, site);

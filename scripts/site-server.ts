@@ -4,10 +4,11 @@
  * `/api/contact` (src/receiver/), delivering as the environment says (local files by default).
  */
 import { createServer, type Server } from 'node:http';
-import { leadsWriter } from '../src/receiver/node/leads.ts';
 import { sendFetchResponse, toFetchRequest } from '../src/receiver/node/http.ts';
+import { keepNotifying } from '../src/receiver/node/retry.ts';
 import { contactPath } from '../src/receiver/receiver.ts';
 import { createSiteReceiver, type SiteReceiver } from '../src/receiver/site.ts';
+import { nodeLeadStore } from '../src/receiver/store/files.ts';
 import { createStaticHandler } from './static-server.ts';
 
 export interface SiteServerOptions {
@@ -23,7 +24,7 @@ export function createSiteServer({ root, env = process.env, log, logError }: Sit
   server: Server;
   receiver: SiteReceiver;
 } {
-  const receiver = createSiteReceiver({ env, localFiles: leadsWriter, log, logError });
+  const receiver = createSiteReceiver({ env, store: nodeLeadStore(env), log, logError });
   const trustProxy = env.CONTACT_TRUST_PROXY === '1' || env.CONTACT_TRUST_PROXY === 'true';
   const serveStatic = createStaticHandler(root);
   const server = createServer((request, response) => {
@@ -37,7 +38,9 @@ export function createSiteServer({ root, env = process.env, log, logError }: Sit
       .handle(fetchRequest, client)
       .then((answer) => sendFetchResponse(request, response, answer))
       // Only a connection lost mid-request gets here: nobody is left to read an answer.
-      .catch(() => response.destroy());
+      .catch(() => response.destroy())
+      .finally(() => receiver.background());
   });
+  keepNotifying(server, receiver);
   return { server, receiver };
 }

@@ -110,6 +110,27 @@ export const contactReceiverSchema = v.strictObject({
     v.title('Lignes pour l’exploitant'),
     v.description(`Affichées dans le terminal (npm start) ou dans les journaux de l’hébergeur. ${keepBraces}`),
   ),
+  inbox: v.pipe(
+    v.strictObject({
+      columns: v.strictObject({ date: text, name: text, email: text, phone: text, message: text, notified: text }),
+      notifiedYes: text,
+      notifiedNo: text,
+      summary: withPlaceholder('count', 'pending', 'store'),
+      empty: withPlaceholder('store'),
+      csvWritten: withPlaceholder('file', 'count'),
+      forgotten: withPlaceholder('email', 'count'),
+      purged: withPlaceholder('date', 'count', 'retention'),
+      deleted: withPlaceholder('date', 'name', 'email'),
+      local: withPlaceholder('dir'),
+      d1: withPlaceholder('name', 'where'),
+      d1Local: text,
+      d1Remote: text,
+      unreachable: withPlaceholder('store', 'reason'),
+      usage: text,
+    }),
+    v.title('Boîte de réception (npm run leads)'),
+    v.description(`Ce que la commande npm run leads affiche à l’exploitant : en-têtes du tableau et de l’export CSV, bilans, erreurs. ${keepBraces}`),
+  ),
 });
 
 export type ContactReceiverCopy = v.InferOutput<typeof contactReceiverSchema>;

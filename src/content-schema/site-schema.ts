@@ -99,6 +99,11 @@ export const processorsSchema = v.strictObject({
     'Messages enregistrés sur le serveur',
     'Une phrase après la liste, quand le récepteur du site enregistre les messages en fichiers sur le serveur (CONTACT_DELIVERY=local, npm start).',
   ),
+  leadRetentionYears: field(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10)),
+    'Durée de conservation des messages du formulaire (en années)',
+    'Affichée dans la notice RGPD par <LeadRetention /> et appliquée par npm run leads -- --purge, qui supprime les messages plus anciens : le texte et l’outil ne peuvent pas diverger.',
+  ),
 });
 
 export const navigationSchema = v.strictObject({

@@ -6,51 +6,20 @@
  * deletes those past the retention period of the GDPR notice. No confirmation is asked, so that each
  * can be scripted; what was deleted is printed. Every message is French (content/contact-receiver.json).
  */
-import { execFile } from 'node:child_process';
 import { stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { processors } from '../src/content-data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts';
 import { inboxCsv, inboxDate, inboxTable, retentionCutoff } from '../src/receiver/inbox.ts';
 import { defaultLeadsDir } from '../src/receiver/settings.ts';
-import { d1Binding, d1LeadStore, type SqlRunner } from '../src/receiver/store/d1.ts';
+import { wranglerRunner } from '../src/receiver/node/wrangler-d1.ts';
+import { d1Binding, d1LeadStore } from '../src/receiver/store/d1.ts';
 import { filesLeadStore } from '../src/receiver/store/files.ts';
 import type { LeadStore, StoredLead } from '../src/receiver/store/lead-store.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 
 const words = contactReceiver.inbox;
-
-/** A literal for `wrangler d1 execute --command`, which takes no bound parameters. */
-const sqlLiteral = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`);
-
-/** D1 through wrangler: each statement is one `wrangler d1 execute … --json`. */
-function wranglerRunner(where: '--local' | '--remote', persistTo: string | undefined): SqlRunner {
-  const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
-  return async (sql, params) => {
-    const command = sql.replace(/\?(\d+)/g, (_, index: string) => sqlLiteral(params[Number(index) - 1] ?? null));
-    const args = [wrangler, 'd1', 'execute', d1Binding, where, '--json', '--command', command];
-    if (persistTo) args.push('--persist-to', persistTo);
-    try {
-      const { stdout } = await promisify(execFile)(process.execPath, args, {
-        env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-        maxBuffer: 256 * 1024 * 1024,
-      });
-      const [result] = JSON.parse(stdout) as { results: Record<string, unknown>[] }[];
-      return result?.results ?? [];
-    } catch (error) {
-      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-      let reason: string | undefined;
-      try {
-        reason = (JSON.parse(stdout ?? '') as { error?: { text?: string } }).error?.text;
-      } catch {
-        // Not wrangler's JSON: its own output says why.
-      }
-      throw new Error(reason ?? (stderr || stdout || String(error)).trim().split('\n').at(-1));
-    }
-  };
-}
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -79,7 +48,8 @@ try {
 }
 const actions = [options.csv !== undefined, options.forget !== undefined, options.purge === true].filter(Boolean).length;
 if (options.help) fail(words.usage, 0);
-if (actions > 1 || (options.local && options.remote) || options.forget?.trim() === '' || options.csv?.trim() === '') fail(words.usage, 2);
+if (actions > 1 || (options.local && options.remote) || options.forget?.trim() === '' || options.csv?.trim() === '')
+  fail(words.usage, 2);
 
 let store: LeadStore;
 let storeName: string;

@@ -129,7 +129,9 @@ export const contactReceiverSchema = v.strictObject({
       usage: text,
     }),
     v.title('Boîte de réception (npm run leads)'),
-    v.description(`Ce que la commande npm run leads affiche à l’exploitant : en-têtes du tableau et de l’export CSV, bilans, erreurs. ${keepBraces}`),
+    v.description(
+      `Ce que la commande npm run leads affiche à l’exploitant : en-têtes du tableau et de l’export CSV, bilans, erreurs. ${keepBraces}`,
+    ),
   ),
 });
 

@@ -40,7 +40,14 @@ export function inboxTable(leads: readonly StoredLead[], words: InboxWords): str
     ]),
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? '')].length))) ?? [];
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /**
@@ -54,14 +61,16 @@ const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}`
 export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): string {
   const { columns } = words;
   return stringify(
-    leads.map((lead) => [
-      sheetDate.format(new Date(lead.receivedAt)),
-      lead.name,
-      lead.email,
-      lead.phone,
-      lead.message,
-      lead.notifiedAt ? sheetDate.format(new Date(lead.notifiedAt)) : words.notifiedNo,
-    ]).map((row) => row.map(neutralised)),
+    leads
+      .map((lead) => [
+        sheetDate.format(new Date(lead.receivedAt)),
+        lead.name,
+        lead.email,
+        lead.phone,
+        lead.message,
+        lead.notifiedAt ? sheetDate.format(new Date(lead.notifiedAt)) : words.notifiedNo,
+      ])
+      .map((row) => row.map(neutralised)),
     {
       bom: true,
       delimiter: ';',

@@ -29,7 +29,12 @@ const isD1Binding = (value: unknown): value is D1Binding =>
 export const bindingRunner =
   (db: D1Binding): SqlRunner =>
   async (sql, params) =>
-    (await db.prepare(sql).bind(...params).all()).results;
+    (
+      await db
+        .prepare(sql)
+        .bind(...params)
+        .all()
+    ).results;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 

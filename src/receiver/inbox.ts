@@ -22,7 +22,10 @@ const messageStart = 40;
 /** The message on one line, cut after its first words. */
 function excerpt(message: string): string {
   const line = message.replace(/\s+/g, ' ').trim();
-  return line.length > messageStart ? `${line.slice(0, messageStart - 1).trimEnd()}…` : line;
+  if (line.length <= messageStart) return line;
+  // Cut between two words; a first word longer than the column is cut inside.
+  const cut = line.slice(0, messageStart - 1);
+  return `${cut.replace(/\s+\S*$/, '') || cut}…`;
 }
 
 /** The leads as given (newest first), one line each, columns aligned. */

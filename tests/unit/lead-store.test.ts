@@ -5,9 +5,12 @@
  * answers again.
  */
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { createSiteServer } from '../../scripts/site-server.ts';
 import type { ContactValues } from '../../src/forms/contact-schema.ts';
 import { createSiteReceiver } from '../../src/receiver/site.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
@@ -126,4 +129,54 @@ describe('store first, then notify (npm start with a webhook)', () => {
     ]);
     expect((await receiver.handle(post(valid))).status).toBe(503);
   });
+});
+
+describe('200 messages posted at once to the server of npm start', () => {
+  it('stores 200 files, none twice, and notifies each lead once', async () => {
+    const dir = await tempDir();
+    const received: { message: string }[] = [];
+    const provider = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(JSON.parse(body));
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const hook = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/hook`;
+    const { server } = createSiteServer({
+      root: dir,
+      env: { LEADS_DIR: path.join(dir, 'leads'), CONTACT_WEBHOOK_URL: hook, CONTACT_RATE_LIMIT: '1000' },
+      log: () => undefined,
+      logError: () => undefined,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const messages = Array.from({ length: 200 }, (_, index) => `Message numéro ${index} : une question sur les payouts.`);
+      const statuses = await Promise.all(
+        messages.map(
+          async (message) =>
+            (
+              await fetch(`${origin}/api/contact`, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json', Origin: origin },
+                body: JSON.stringify({ ...valid, message }),
+              })
+            ).status,
+        ),
+      );
+      expect(statuses).toEqual(Array(200).fill(200));
+      const stored = await filesLeadStore(path.join(dir, 'leads')).list();
+      expect(stored.map((lead) => lead.message).sort()).toEqual([...messages].sort());
+      expect(new Set(stored.map((lead) => lead.id)).size).toBe(200);
+      await vi.waitFor(async () => expect(await filesLeadStore(path.join(dir, 'leads')).pending()).toEqual([]), { timeout: 20_000 });
+      expect(received.map((lead) => lead.message).sort()).toEqual([...messages].sort());
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => provider.close(resolve));
+    }
+  }, 60_000);
 });

@@ -86,6 +86,38 @@ export function filesLeadStore(dir: string): LeadStore {
     return true;
   }
 
+  async function claim(id: string, now: Date, until: Date): Promise<boolean> {
+    await mkdir(stateDir, { recursive: true });
+
+    if ((await readText(sentFile(id))) !== undefined) return false;
+    if (await createClaim(id, until)) return true;
+    const current = await readText(claimFile(id));
+    if (current !== undefined && Date.parse(current) > now.getTime()) return false;
+    // An expired claim (a sender that stopped mid-way): only one sender can rename it away.
+    const stale = `${claimFile(id)}.${randomUUID()}`;
+    try {
+      await rename(claimFile(id), stale);
+    } catch {
+      return false;
+    }
+    await rm(stale, { force: true });
+    return createClaim(id, until);
+  }
+
+  /**
+   * Node's file operations interleave: between reading an expired claim and renaming it away, another
+   * call of this process could replace it with a live one. Claims of one lead are therefore taken one at
+   * a time here. Two servers sharing one folder (not how `npm start` runs) still never share a live claim,
+   * thanks to the exclusive create; only taking over the same expired claim at the same instant could.
+   */
+  const claiming = new Map<string, Promise<boolean>>();
+  function oneAtATime(id: string, take: () => Promise<boolean>): Promise<boolean> {
+    const next = (claiming.get(id) ?? Promise.resolve(false)).catch(() => false).then(take);
+    claiming.set(id, next);
+    void next.finally(() => claiming.get(id) === next && claiming.delete(id)).catch(() => undefined);
+    return next;
+  }
+
   return {
     async add(message) {
       const file = await write(message);
@@ -100,22 +132,7 @@ export function filesLeadStore(dir: string): LeadStore {
       );
       return (await readAll((await leadIds()).filter((id) => !sent.has(id)))).reverse();
     },
-    async claim(id, now, until) {
-      await mkdir(stateDir, { recursive: true });
-      if ((await readText(sentFile(id))) !== undefined) return false;
-      if (await createClaim(id, until)) return true;
-      const current = await readText(claimFile(id));
-      if (current !== undefined && Date.parse(current) > now.getTime()) return false;
-      // An expired claim (a sender that stopped mid-way): only one sender can rename it away.
-      const stale = `${claimFile(id)}.${randomUUID()}`;
-      try {
-        await rename(claimFile(id), stale);
-      } catch {
-        return false;
-      }
-      await rm(stale, { force: true });
-      return createClaim(id, until);
-    },
+    claim: (id, now, until) => oneAtATime(id, () => claim(id, now, until)),
     async markNotified(id, at) {
       await mkdir(stateDir, { recursive: true });
       await writeFile(sentFile(id), `${at.toISOString()}\n`);

@@ -2,7 +2,8 @@
  * `npm run leads`: the operator's inbox over the lead store of a deployment. Without option it lists the
  * leads of LEADS_DIR (default leads/, read as the server writes them), newest first; `--local` or
  * `--remote` reads Cloudflare's D1 database (LEADS_DB) through `wrangler d1 execute`. `--csv FILE` exports
- * them for French spreadsheets, `--forget EMAIL` deletes one person's leads (GDPR art. 17), `--purge`
+ * them for French spreadsheets, `--email EMAIL` keeps one person's leads (access request), `--forget EMAIL`
+ * deletes them (GDPR art. 17), `--purge`
  * deletes those past the retention period of the GDPR notice. No confirmation is asked, so that each
  * can be scripted; what was deleted is printed. Every message is French (content/contact-receiver.json).
  */
@@ -16,7 +17,7 @@ import { defaultLeadsDir } from '../src/receiver/settings.ts';
 import { wranglerRunner } from '../src/receiver/node/wrangler-d1.ts';
 import { d1Binding, d1LeadStore } from '../src/receiver/store/d1.ts';
 import { filesLeadStore } from '../src/receiver/store/files.ts';
-import type { LeadStore, StoredLead } from '../src/receiver/store/lead-store.ts';
+import { type LeadStore, sameEmail, type StoredLead } from '../src/receiver/store/lead-store.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 
 const words = contactReceiver.inbox;
@@ -31,6 +32,8 @@ function readOptions() {
   return parseArgs({
     options: {
       csv: { type: 'string' },
+      // Only this person's leads, for an access or portability request (GDPR art. 15 and 20).
+      email: { type: 'string' },
       forget: { type: 'string' },
       purge: { type: 'boolean' },
       local: { type: 'boolean' },
@@ -89,7 +92,8 @@ try {
       }),
     );
   } else {
-    const leads = await store.list();
+    const person = options.email?.trim();
+    const leads = (await store.list()).filter((lead) => person === undefined || sameEmail(lead.email, person));
     if (options.csv !== undefined) {
       await writeFile(options.csv, inboxCsv(leads, words));
       console.log(fillTemplate(words.csvWritten, { file: options.csv, count: String(leads.length) }));

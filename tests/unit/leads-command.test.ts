@@ -102,6 +102,14 @@ describe('npm run leads, over LEADS_DIR', () => {
     expect(rows[1]?.[5]).toBe('à notifier');
   });
 
+  it('lists or exports only one person’s leads, for an access request', async () => {
+    const { stdout } = await leads(['--email', 'PAUL@example.com']);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain('Paul Durand');
+    expect(lines.at(-1)).toBe(`Messages\u202f: 1, dont 1 à notifier (dossier ${dir}).`);
+  });
+
   it('forgets every lead of one person, whatever the case of the address, and says what it deleted', async () => {
     const { code, stdout } = await leads(['--forget', 'Helene@Example.com']);
     expect(code).toBe(0);
@@ -132,7 +140,7 @@ describe('npm run leads, over LEADS_DIR', () => {
     expect(unreachable.stderr).toContain(`Impossible d’atteindre les messages (dossier ${missing})\u202f: ENOENT`);
     const both = await leads(['--purge', '--forget', 'paul@example.com']);
     expect(both.code).toBe(2);
-    expect(both.stderr).toMatch(/^Usage\u202f: npm run leads -- \[--csv FICHIER \| --forget EMAIL \| --purge\]/);
+    expect(both.stderr).toMatch(/^Usage\u202f: npm run leads -- \[--email EMAIL\] \[--csv FICHIER\] \| --forget EMAIL \| --purge/);
     expect(await readdir(dir)).toHaveLength(4);
   });
 });

@@ -12,7 +12,7 @@ import type { LeadStore } from './lead-store.ts';
 
 export type StoreChoice = { leads: LeadStore; where: string } | { problem: string } | undefined;
 
-export function storeSettingOf(env: Env): string | undefined {
+function storeSettingOf(env: Env): string | undefined {
   const value = env.CONTACT_STORE;
   return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
 }

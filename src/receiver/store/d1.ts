@@ -26,7 +26,7 @@ interface D1Binding {
 const isD1Binding = (value: unknown): value is D1Binding =>
   typeof value === 'object' && value !== null && typeof (value as D1Binding).prepare === 'function';
 
-export const bindingRunner =
+const bindingRunner =
   (db: D1Binding): SqlRunner =>
   async (sql, params) =>
     (

@@ -16,7 +16,7 @@ import { type ContactHandler, createContactReceiver, type Deliver } from './rece
 import { createNotifications, type Notifications } from './notify.ts';
 import { type Env, readSettings, type ReceiverSettings } from './settings.ts';
 import type { StoreChoice } from './store/choose.ts';
-import type { LeadStore } from './store/lead-store.ts';
+import type { StoredLead } from './store/lead-store.ts';
 import { fillTemplate } from './template.ts';
 
 export const labels = {
@@ -110,17 +110,15 @@ export function createSiteReceiver({
     deliver = reported('webhook', webhookDelivery({ url: delivery.url, text: contactReceiver.webhookText, fetch }));
   }
 
-  let notifications: Notifications | undefined;
+  const notifications =
+    store && deliver && problems.length === 0 ? createNotifications({ store: store.leads, send: deliver }) : undefined;
+  if (store && notifications) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
+  // Notifications started by requests, awaited by `background()`.
   const running = new Set<Promise<unknown>>();
-  if (store && deliver && problems.length === 0) {
-    describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
-    notifications = createNotifications({ store: store.leads, send: deliver });
-  }
-  const notifier = notifications;
   if (store && problems.length === 0) {
     const { leads } = store;
     deliver = async (message) => {
-      let lead: Awaited<ReturnType<LeadStore['add']>>;
+      let lead: StoredLead;
       try {
         lead = await leads.add(message, new Date());
       } catch (error) {
@@ -129,8 +127,8 @@ export function createSiteReceiver({
         throw error;
       }
       log(fillTemplate(words.saved, { file: `${store.where} (${lead.id})` }));
-      if (notifier) {
-        const sending = notifier.notify(lead).catch(() => false);
+      if (notifications) {
+        const sending = notifications.notify(lead).catch(() => false);
         running.add(sending);
         void sending.finally(() => running.delete(sending));
       }
@@ -155,7 +153,7 @@ export function createSiteReceiver({
     notifications,
     async background() {
       await Promise.allSettled([...running]);
-      await notifier?.retryPending().catch(() => 0);
+      await notifications?.retryPending().catch(() => 0);
     },
   };
 }

@@ -69,7 +69,7 @@ async function leads(args: string[], env: Record<string, string> = { LEADS_DIR: 
   }
 }
 
-describe('npm run leads, over LEADS_DIR', () => {
+describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
   it('lists the leads newest first, with the start of each message and whether it was notified', async () => {
     const { code, stdout } = await leads([]);
     expect(code).toBe(0);

@@ -5,7 +5,7 @@
  * store asked for but not reachable is a settings problem (the function then refuses messages with 503).
  */
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
-import { type LeadStoreKind, leadStoreKinds } from '../../forms/contact-recipients.ts';
+import type { LeadStoreKind } from '../../forms/contact-recipients.ts';
 import type { Env } from '../settings.ts';
 import { fillTemplate } from '../template.ts';
 import type { LeadStore } from './lead-store.ts';
@@ -30,7 +30,7 @@ export function chooseStore(
   const words = contactReceiver.console;
   const setting = storeSettingOf(env) ?? (host === 'files' ? 'files' : undefined);
   if (setting === undefined) return undefined;
-  if (setting !== host || !(leadStoreKinds as readonly string[]).includes(setting)) return { problem: words.storeUnknown };
+  if (setting !== host) return { problem: words.storeUnknown };
   try {
     const store = open();
     if (store) return store;

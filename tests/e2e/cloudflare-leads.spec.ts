@@ -38,6 +38,11 @@ const store = () => d1LeadStore(wranglerRunner('--local', persistTo));
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
+  // A fresh provider and database for each run of the file (--repeat-each reuses this worker's module).
+  providerUp = false;
+  failedAttempts = 0;
+  received.length = 0;
+  output = '';
   persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-'));
   await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'propllc-leads', '--local', '--persist-to', persistTo], {
     cwd: root,

@@ -5,7 +5,7 @@ import { defineConfig, loadEnv } from 'vite';
 import { brandFilesPlugin } from './scripts/brand-files-plugin.ts';
 import { simulationNotice } from './scripts/simulation-notice.ts';
 import { contentCheck } from './scripts/content-check-plugin.ts';
-import { contactRecipientsFrom } from './src/forms/contact-recipients.ts';
+import { contactRecipientsFrom, contactStoreFrom } from './src/forms/contact-recipients.ts';
 import { mdxOptions } from './src/mdx/pipeline.ts';
 import { siteUrlFrom } from './src/site-url.ts';
 
@@ -26,10 +26,11 @@ export default defineConfig(({ mode }) => ({
   // then cached, instead of six to eight small ones per page.
   build: { cssCodeSplit: false },
   // Canonical and Open Graph URLs (src/site-url.ts) are written into the pages at build time.
-  // So are the contact form's recipients, named by the GDPR notice (src/forms/contact-recipients.ts);
+  // So are the contact form's recipients and lead store, named by the GDPR notice (src/forms/contact-recipients.ts);
   // `.env` files count, as they do for the form's endpoint.
   define: {
     __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)),
     __CONTACT_RECIPIENTS__: JSON.stringify(contactRecipientsFrom({ ...loadEnv(mode, process.cwd(), ''), ...process.env })),
+    __CONTACT_STORE__: JSON.stringify(contactStoreFrom({ ...loadEnv(mode, process.cwd(), ''), ...process.env }) ?? null),
   },
 }));

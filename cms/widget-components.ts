@@ -86,7 +86,7 @@ function settingFields(spec: WidgetSpec) {
  * know them as inline, apart from those that stand on a line of their own. The widget schemas do not say it;
  * tests/unit/cms-config.test.ts checks this list against every use in content/.
  */
-export const inlineWidgets: readonly string[] = ['CompanyEmail'];
+export const inlineWidgets: readonly string[] = ['CompanyEmail', 'LeadRetention'];
 
 /**
  * `none` → a block (a self-closing tag on its own line), or an inline element for the widgets above; `inline` and `block` → a wrapper, which Keystatic writes over

@@ -1,18 +1,20 @@
 /**
  * The one Node server of `npm start` and `npm run serve`: dist/ as a static host serves it
  * (scripts/static-server.ts: `_headers`, CSP, path guard, 404.html), and the contact receiver on
- * `/api/contact` (src/receiver/), delivering as the environment says (local files by default).
+ * `/api/contact` (src/receiver/): each lead stored in LEADS_DIR, then notified as the environment says.
  * Every request goes through one error boundary (src/server/boundary.ts); `stop()` lets the requests
  * in flight finish before the server closes.
  */
 import { createServer, type Server } from 'node:http';
 import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest } from '../src/receiver/node/http.ts';
-import { leadsWriter, prepareLeadsDir, publishedFolderHolding } from '../src/receiver/node/leads.ts';
+import { prepareLeadsDir, publishedFolderHolding } from '../src/receiver/node/leads.ts';
 import { readProxyTrust } from '../src/receiver/node/proxy.ts';
+import { keepNotifying } from '../src/receiver/node/retry.ts';
 import { contactPath } from '../src/receiver/receiver.ts';
 import { receiverSecurityHeaders } from '../src/receiver/security-headers.ts';
 import { createSiteReceiver, type SiteReceiver } from '../src/receiver/site.ts';
+import { nodeLeadStore } from '../src/receiver/store/files.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 import { withErrorBoundary } from '../src/server/boundary.ts';
 import { createStaticRoute } from './static-server.ts';
@@ -51,15 +53,16 @@ export async function createSiteServer({
   logError = console.error,
 }: SiteServerOptions): Promise<SiteServer> {
   const words = contactReceiver.console;
-  const receiver = createSiteReceiver({ env, localFiles: leadsWriter, log, logError });
+  // Every lead is stored in LEADS_DIR first, whatever notification is set.
+  const store = nodeLeadStore(env);
+  const receiver = createSiteReceiver({ env, store, log, logError });
   const { proxy, problems: proxyProblems } = readProxyTrust(env, words);
   const problems = [...receiver.problems, ...proxyProblems.map((problem) => fillTemplate(words.settingsInvalid, { problem }))];
 
-  const { delivery } = receiver.settings;
-  if (delivery.mode === 'local') {
-    const published = await publishedFolderHolding(delivery.leadsDir, publishedFolders(root));
-    if (published) problems.push(fillTemplate(words.leadsDirPublished, { dir: delivery.leadsDir, published }));
-    else await prepareLeadsDir(delivery.leadsDir);
+  if (store && 'leads' in store) {
+    const published = await publishedFolderHolding(store.where, publishedFolders(root));
+    if (published) problems.push(fillTemplate(words.leadsDirPublished, { dir: store.where, published }));
+    else await prepareLeadsDir(store.where);
   }
 
   const serveStatic = createStaticRoute(root);
@@ -78,8 +81,13 @@ export async function createSiteServer({
         return;
       }
       const { request: fetchRequest, client } = toFetchRequest(request, { proxy });
-      const answer = await receiver.handle(fetchRequest, client);
-      await sendFetchResponse(request, response, answer);
+      try {
+        const answer = await receiver.handle(fetchRequest, client);
+        await sendFetchResponse(request, response, answer);
+      } finally {
+        // The notification goes out after the answer, and the pending ones are retried with it.
+        void receiver.background();
+      }
     },
     {
       onError: (error, request) => {
@@ -94,6 +102,7 @@ export async function createSiteServer({
   // descriptors (an accept that fails for want of one is an `error` event on the server).
   const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, handler);
   server.maxConnections = maxConnections;
+  keepNotifying(server, receiver);
 
   function stop(graceMs: number): Promise<void> {
     stopping = true;
@@ -103,7 +112,12 @@ export async function createSiteServer({
       server.close(() => {
         clearInterval(idle);
         clearTimeout(force);
-        resolve();
+        // Notifications started by the last requests may finish too, within the same grace.
+        const grace = setTimeout(resolve, graceMs);
+        void receiver.background().finally(() => {
+          clearTimeout(grace);
+          resolve();
+        });
       });
       server.closeIdleConnections();
     });

@@ -4,16 +4,21 @@
  * Secrets): BREVO_API_KEY, CONTACT_TO, CONTACT_FROM, or CONTACT_WEBHOOK_URL; CONTACT_RATE_LIMIT.
  * There are no local files at the edge: without email or webhook, valid messages get 503 and the
  * contact email, never a false "sent". A Rate Limiting binding named CONTACT_RATE_LIMITER, when one
- * is bound, replaces the in-memory limit (which each isolate keeps on its own).
+ * is bound, replaces the in-memory limit (which each isolate keeps on its own). With CONTACT_STORE=d1,
+ * each lead is stored in the D1 database bound as LEADS_DB before the answer; the notification, and the
+ * retry of those still « à notifier », run after it (`waitUntil`) at every request.
  */
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { bindingRateLimiter, isRateLimitBinding } from '../../src/receiver/rate-limit.ts';
 import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
+import { d1StoreChoice } from '../../src/receiver/store/d1.ts';
 
 /** The part of Cloudflare's EventContext this function uses. */
 export interface PagesContext {
   request: Request;
   env: Readonly<Record<string, unknown>>;
+  /** Keeps the isolate running after the answer (absent when a test calls the function directly). */
+  waitUntil?(promise: Promise<unknown>): void;
 }
 
 // One receiver per isolate: its in-memory rate limit must outlive a request.
@@ -25,6 +30,7 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
     receiver = createSiteReceiver({
       env,
       rateLimiter: isRateLimitBinding(binding) ? bindingRateLimiter(binding) : undefined,
+      store: d1StoreChoice(env),
     });
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
@@ -37,6 +43,13 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
 const receive = ({ request, env }: PagesContext): Promise<Response> =>
   receiverFor(env).handle(request, { address: request.headers.get('CF-Connecting-IP') ?? undefined });
 
-export const onRequestPost = receive;
+/** Pages has no schedule: pending notifications go out after the next request, whatever it is. */
+async function receiveThenNotify(context: PagesContext): Promise<Response> {
+  const answer = await receive(context);
+  context.waitUntil?.(receiverFor(context.env).background());
+  return answer;
+}
+
+export const onRequestPost = receiveThenNotify;
 /** Any other method: the receiver answers 405 with `Allow: POST`. */
-export const onRequest = receive;
+export const onRequest = receiveThenNotify;

@@ -3,13 +3,18 @@
  * Settings come from the site's environment variables (Site configuration → Environment variables):
  * BREVO_API_KEY, CONTACT_TO, CONTACT_FROM, or CONTACT_WEBHOOK_URL; CONTACT_RATE_LIMIT.
  * Function instances have no lasting disk: without email or webhook, valid messages get 503 and
- * the contact email, never a false "sent".
+ * the contact email, never a false "sent". With CONTACT_STORE=blobs, each lead is stored in the site's
+ * Netlify Blobs store `leads` before the answer; the notification, and the retry of those still
+ * « à notifier », run after it (`waitUntil`); ./contact-notify.ts retries them every minute as well.
  */
 import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
+import { blobsStoreChoice } from '../../src/receiver/store/blobs.ts';
 
 /** The part of Netlify's Context this function uses. */
 export interface NetlifyContext {
   ip?: string;
+  /** Keeps the instance running after the answer (absent when a test calls the function directly). */
+  waitUntil?(promise: Promise<unknown>): void;
 }
 
 // One receiver per instance: its in-memory rate limit must outlive a request.
@@ -17,11 +22,13 @@ let receiver: SiteReceiver | undefined;
 
 export default async function contact(request: Request, context: NetlifyContext): Promise<Response> {
   if (!receiver) {
-    receiver = createSiteReceiver({ env: process.env });
+    receiver = createSiteReceiver({ env: process.env, store: blobsStoreChoice(process.env) });
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
   }
-  return receiver.handle(request, { address: context.ip });
+  const answer = await receiver.handle(request, { address: context.ip });
+  context.waitUntil?.(receiver.background());
+  return answer;
 }
 
 export const config = {

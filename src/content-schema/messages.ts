@@ -221,6 +221,14 @@ export const releaseMessages = {
     'VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Construisez le site avec VITE_CONTACT_ENDPOINT=/api/contact (le récepteur du site) ou l’adresse d’un service de formulaires (voir README.md, « Contact form delivery »).',
   deliveryMode: (mode: string | undefined) =>
     `CONTACT_DELIVERY ${mode ? `vaut « ${mode} »` : 'n’est pas défini'} : avec le récepteur du site, indiquez à la construction le mode d’envoi que le serveur utilisera (local, email ou webhook), pour que les mentions légales nomment les bons destinataires.`,
+  noStore:
+    'CONTACT_STORE n’est pas défini : avec le récepteur du site, aucun message ne serait conservé, et un message serait perdu dès que l’envoi par email ou webhook échoue. Indiquez à la construction où le récepteur enregistre chaque message (files avec npm start, d1 sur Cloudflare Pages, blobs sur Netlify), pour que la notice RGPD nomme ce stockage (voir README.md, « The receiver »).',
+  storeUnknown: (value: string, kinds: readonly string[]) =>
+    `CONTACT_STORE vaut « ${value} » : choisissez ${kinds.join(', ')} (files avec npm start, d1 sur Cloudflare Pages, blobs sur Netlify).`,
+  storeNotThisHost: (store: string, host: string, hostStore: string) =>
+    `CONTACT_STORE vaut « ${store} », mais le site est construit par ${host}, dont le récepteur enregistre les messages avec CONTACT_STORE=${hostStore} : la notice RGPD nommerait un autre stockage que celui utilisé. Corrigez CONTACT_STORE.`,
+  localD1Id:
+    '« database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir README.md, « Cloudflare Pages »).',
   claimToProve: (marker: string, detail: string) =>
     `affirmation marquée « ${marker} »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.`,
   wrongDeliveryService: (name: string, website: string, endpointHost: string) =>

@@ -8,7 +8,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
 import { parseTree } from 'jsonc-parser';
-import { type ContactRecipients, contactRecipientsFrom } from '../forms/contact-recipients.ts';
+import {
+  type ContactRecipients,
+  contactRecipientsFrom,
+  contactStoreFrom,
+  type LeadStoreKind,
+  leadStoreKinds,
+} from '../forms/contact-recipients.ts';
 import { lineOfField, readDataFile } from './checks/data-files.ts';
 import { releaseMessages } from './messages.ts';
 import { isFictionPhone, phoneFields, type Placeholder, processorsSchema, sitePlaceholders } from './site-schema.ts';
@@ -47,10 +53,12 @@ export function sitePlaceholderProblems(
   files: Partial<Record<PlaceholderFile, { data: unknown; text?: string }>>,
   placeholders: readonly Placeholder[] = sitePlaceholders,
   recipients?: ContactRecipients,
+  store?: LeadStoreKind,
 ): string[] {
-  return placeholders.flatMap(({ file, field, value, todo, when }) => {
-    // A recipient the notice does not show in this build (another delivery mode) can wait.
+  return placeholders.flatMap(({ file, field, value, todo, when, whenStore }) => {
+    // A recipient the notice does not show in this build (another delivery mode, another store) can wait.
     if (when !== undefined && when !== recipients) return [];
+    if (whenStore !== undefined && whenStore !== store) return [];
     const loaded = files[file];
     const current = valueAt(loaded?.data, field);
     if (typeof current !== 'string') return [];
@@ -74,7 +82,7 @@ const placeholderFacts: ReleaseRule = {
       'content/company.json': await loadDataFile(root, 'company.json'),
       'content/processors.json': await loadDataFile(root, 'processors.json'),
     };
-    return sitePlaceholderProblems(files, sitePlaceholders, contactRecipientsFrom(env));
+    return sitePlaceholderProblems(files, sitePlaceholders, contactRecipientsFrom(env), contactStoreFrom(env));
   },
 };
 
@@ -169,7 +177,43 @@ const deliveryServiceNamed: ReleaseRule = {
   },
 };
 
-export const releaseRules: ReleaseRule[] = [placeholderFacts, claimsToProve, messagesDelivered, deliveryServiceNamed];
+/** The build environment variable each host sets while it builds, and the one store that host gives the receiver. */
+const hostBuilds: readonly { variable: string; host: string; store: LeadStoreKind }[] = [
+  { variable: 'CF_PAGES', host: 'Cloudflare Pages', store: 'd1' },
+  { variable: 'NETLIFY', host: 'Netlify', store: 'blobs' },
+];
+
+/** The zeros wrangler.toml ships for local runs: a deployment needs the id `wrangler d1 create` prints. */
+const localD1Id = /^\s*database_id\s*=\s*"0{8}-0{4}-0{4}-0{4}-0{12}"/m;
+
+/**
+ * With the site's receiver, every lead is stored before the visitor is told it was sent, in the store
+ * CONTACT_STORE names: the same setting writes the store's provider into the GDPR notice, so a store other
+ * than the one this host really gives, or no store at all, is refused.
+ */
+export async function storeProblems(root: string, env: Record<string, string | undefined>): Promise<string[]> {
+  if (!env.VITE_CONTACT_ENDPOINT?.trim().startsWith('/')) return [];
+  const value = env.CONTACT_STORE?.trim().toLowerCase();
+  if (!value) return [releaseMessages.noStore];
+  const store = contactStoreFrom(env);
+  if (!store) return [releaseMessages.storeUnknown(value, leadStoreKinds)];
+  const problems: string[] = [];
+  for (const { variable, host, store: hostStore } of hostBuilds) {
+    if (env[variable]?.trim() && store !== hostStore) problems.push(releaseMessages.storeNotThisHost(store, host, hostStore));
+  }
+  const wrangler = path.join(root, 'wrangler.toml');
+  if (store === 'd1' && existsSync(wrangler) && localD1Id.test(await readFile(wrangler, 'utf8'))) {
+    problems.push(`wrangler.toml → ${releaseMessages.localD1Id}`);
+  }
+  return problems;
+}
+
+const leadsStored: ReleaseRule = {
+  name: 'The receiver stores every lead first, in the store the GDPR notice names (CONTACT_STORE)',
+  check: ({ root, env }) => storeProblems(root, env),
+};
+
+export const releaseRules: ReleaseRule[] = [placeholderFacts, claimsToProve, messagesDelivered, leadsStored, deliveryServiceNamed];
 
 /** Every rule's messages, in the order of the list. */
 export async function checkRelease(context: ReleaseContext, rules: readonly ReleaseRule[] = releaseRules): Promise<string[]> {

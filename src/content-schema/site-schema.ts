@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot';
 import { email, internalPath, text, website } from './fields.ts';
-import type { ContactRecipients } from '../forms/contact-recipients.ts';
+import type { ContactRecipients, LeadStoreKind } from '../forms/contact-recipients.ts';
 
 /** A schema with the label and help text an editing tool shows for it. */
 const field = <S extends v.GenericSchema>(schema: S, title: string, description?: string) =>
@@ -94,10 +94,36 @@ export const processorsSchema = v.strictObject({
     'Service d’automatisation (webhook)',
     'Nommé seulement quand le récepteur du site transmet les messages à un webhook (CONTACT_DELIVERY=webhook).',
   ),
+  leadStores: field(
+    v.strictObject({
+      d1: field(
+        v.strictObject(namedProcessor),
+        'Cloudflare D1',
+        'Nommé quand le site est construit avec CONTACT_STORE=d1 (Cloudflare Pages).',
+      ),
+      blobs: field(
+        v.strictObject(namedProcessor),
+        'Netlify Blobs',
+        'Nommé quand le site est construit avec CONTACT_STORE=blobs (Netlify).',
+      ),
+    }),
+    'Stockage des messages du formulaire',
+    'Le prestataire qui conserve chaque message avant sa transmission, selon CONTACT_STORE (voir README.md, « The receiver »).',
+  ),
   localDelivery: field(
     text,
     'Messages enregistrés sur le serveur',
     'Une phrase après la liste, quand le récepteur du site enregistre les messages en fichiers sur le serveur (CONTACT_DELIVERY=local, npm start).',
+  ),
+  filesStore: field(
+    text,
+    'Messages enregistrés sur le serveur, puis transmis',
+    'Une phrase après la liste, quand le serveur du site (npm start, CONTACT_STORE=files) enregistre chaque message avant de le transmettre par email ou webhook.',
+  ),
+  leadRetentionYears: field(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10)),
+    'Durée de conservation des messages du formulaire (en années)',
+    'Affichée dans la notice RGPD par <LeadRetention /> et appliquée par npm run leads -- --purge, qui supprime les messages plus anciens : le texte et l’outil ne peuvent pas diverger.',
   ),
 });
 
@@ -197,6 +223,8 @@ export interface Placeholder {
   todo: string;
   /** Only a placeholder to replace when the form's messages go this way (the notice shows it only then). */
   when?: ContactRecipients;
+  /** Only a placeholder to replace when the build stores the leads there (the notice shows it only then). */
+  whenStore?: LeadStoreKind;
 }
 
 const nbsp = '\u00A0';
@@ -291,6 +319,20 @@ export const sitePlaceholders: readonly Placeholder[] = [
     when: 'email',
     value: 'à vérifier (lieu d’hébergement des données dans le contrat de sous-traitance de Brevo)',
     todo: 'où Brevo héberge les messages d’après son contrat de sous-traitance (DPA) : « données hébergées dans l’Union européenne, aucun transfert » ou la garantie de chaque transfert',
+  },
+  {
+    file: 'content/processors.json',
+    field: 'leadStores.d1.safeguard',
+    whenStore: 'd1',
+    value: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
+    todo: safeguardTodo,
+  },
+  {
+    file: 'content/processors.json',
+    field: 'leadStores.blobs.safeguard',
+    whenStore: 'blobs',
+    value: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
+    todo: safeguardTodo,
   },
   {
     file: 'content/processors.json',

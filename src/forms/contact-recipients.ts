@@ -24,3 +24,24 @@ declare const __CONTACT_RECIPIENTS__: ContactRecipients | undefined;
 
 /** This build's recipients, inlined by vite.config.ts; `none` where nothing defines it (unit tests). */
 export const contactRecipients: ContactRecipients = typeof __CONTACT_RECIPIENTS__ === 'string' ? __CONTACT_RECIPIENTS__ : 'none';
+
+/**
+ * Where the site's receiver stores every lead before notifying, from CONTACT_STORE (the same setting the
+ * hosts read at run time, src/receiver/store/choose.ts): `files` in LEADS_DIR (`npm start`), `d1` (Cloudflare
+ * D1), `blobs` (Netlify Blobs). Undefined with a third-party endpoint, in the simulation, or when the
+ * setting is not given (the release check then says that nothing is stored).
+ */
+export const leadStoreKinds = ['files', 'd1', 'blobs'] as const;
+export type LeadStoreKind = (typeof leadStoreKinds)[number];
+
+export function contactStoreFrom(env: Readonly<Record<string, string | undefined>>): LeadStoreKind | undefined {
+  const endpoint = env.VITE_CONTACT_ENDPOINT?.trim();
+  if (!endpoint?.startsWith('/')) return undefined;
+  const store = env.CONTACT_STORE?.trim().toLowerCase();
+  return leadStoreKinds.find((kind) => kind === store);
+}
+
+declare const __CONTACT_STORE__: LeadStoreKind | null | undefined;
+
+/** This build's lead store, inlined by vite.config.ts; undefined where nothing defines it. */
+export const contactStore: LeadStoreKind | undefined = typeof __CONTACT_STORE__ === 'string' ? __CONTACT_STORE__ : undefined;

@@ -31,3 +31,10 @@ export function frenchLongDate(day: string): string {
 export function parisYear(date: Date): string {
   return parisDay(date).slice(0, 4);
 }
+
+const years = new Intl.NumberFormat('fr-FR', { style: 'unit', unit: 'year', unitDisplay: 'long' });
+
+/** `3` → « 3 ans », `1` → « 1 an »: a duration as the GDPR notice writes it. */
+export function frenchYears(count: number): string {
+  return years.format(count);
+}

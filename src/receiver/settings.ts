@@ -26,7 +26,7 @@ export interface ReceiverSettings {
   rateLimit: number;
 }
 
-const defaultLeadsDir = 'leads';
+export const defaultLeadsDir = 'leads';
 
 const emailAddress = v.pipe(v.string(), v.email());
 

@@ -290,15 +290,15 @@ describe('graceful shutdown', () => {
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
     socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    await expect.poll(() => received.includes('<title>'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => received.includes('<title>'), { timeout: 30_000 }).toBe(true);
     // `Expect: 100-continue`: the server says « 100 Continue » once the request is in its hands, in flight.
     const body = JSON.stringify(validLead);
     const head = rawPost(body, { Expect: '100-continue' }).slice(0, -body.length);
     socket.write(head);
-    await expect.poll(() => received.includes('100 Continue'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => received.includes('100 Continue'), { timeout: 30_000 }).toBe(true);
     socket.write(body.slice(0, 20));
     child.kill('SIGTERM');
-    await expect.poll(() => output().includes(contactReceiver.console.stopping.slice(0, 20)), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => output().includes(contactReceiver.console.stopping.slice(0, 20)), { timeout: 30_000 }).toBe(true);
     // Stopped listening: a new connection is refused.
     expect((await rawRequest(port, get('/'), { timeoutMs: 1000 })).status).toBe(0);
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
@@ -312,5 +312,5 @@ describe('graceful shutdown', () => {
     expect(files).toHaveLength(1);
     expect(JSON.parse(await readFile(path.join(site.leads, files[0] ?? ''), 'utf8'))).toEqual(validLead);
     expect(output()).toContain(contactReceiver.console.stopped);
-  }, 30_000);
+  }, 120_000);
 });

@@ -17,6 +17,7 @@ import { brevoDelivery, brevoEndpoint, webhookDelivery } from '../../src/receive
 import { leadsWriter } from '../../src/receiver/node/leads.ts';
 import { readSettings } from '../../src/receiver/settings.ts';
 import { createSiteReceiver, labels } from '../../src/receiver/site.ts';
+import { nodeLeadStore } from '../../src/receiver/store/files.ts';
 
 const valid: ContactValues = {
   name: 'Jeanne Martin',
@@ -251,7 +252,7 @@ describe('settings from the environment', () => {
     const dir = await tempDir();
     const log = vi.fn();
     const logError = vi.fn();
-    const receiver = createSiteReceiver({ env: { LEADS_DIR: dir }, localFiles: leadsWriter, log, logError });
+    const receiver = createSiteReceiver({ env: { LEADS_DIR: dir }, store: nodeLeadStore({ LEADS_DIR: dir }), log, logError });
     expect(receiver.describe).toBe(`Formulaire de contact\u202f: chaque message est enregistré dans ${dir}`);
     const request = () =>
       new Request('http://localhost/api/contact', {
@@ -261,7 +262,7 @@ describe('settings from the environment', () => {
       });
     expect((await receiver.handle(request())).status).toBe(200);
     const [file] = await readdir(dir);
-    expect(log.mock.calls).toEqual([[`Nouveau message enregistré dans ${path.join(dir, file ?? '')}`]]);
+    expect(log.mock.calls).toEqual([[`Nouveau message enregistré dans ${dir} (${path.basename(file ?? '', '.json')})`]]);
 
     const { fetcher } = fakeFetch(500);
     const failing = createSiteReceiver({

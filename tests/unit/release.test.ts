@@ -19,6 +19,7 @@ import {
   deliveryServiceProblems,
   releaseRules,
   sitePlaceholderProblems,
+  storeProblems,
 } from '../../src/content-schema/release.ts';
 import { isFictionPhone, sitePlaceholders } from '../../src/content-schema/site-schema.ts';
 
@@ -126,9 +127,49 @@ describe('release check on the content as it is', () => {
   }, 60_000);
 });
 
+describe('the lead store the GDPR notice names (CONTACT_STORE)', () => {
+  const receiver = { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'email' };
+  const storeLines = (problems: string[]) => problems.filter((problem) => /CONTACT_STORE|database_id|leadStores/.test(problem));
+
+  it('says that nothing would be stored without it, and refuses a value it does not know', async () => {
+    expect(storeLines(await checkRelease({ root: fixture('release-ready'), env: receiver }))).toEqual([
+      'CONTACT_STORE n’est pas défini : avec le récepteur du site, aucun message ne serait conservé, et un message serait perdu dès que l’envoi par email ou webhook échoue. Indiquez à la construction où le récepteur enregistre chaque message (files avec npm start, d1 sur Cloudflare Pages, blobs sur Netlify), pour que la notice RGPD nomme ce stockage (voir README.md, « The receiver »).',
+    ]);
+    expect(storeLines(await checkRelease({ root: fixture('release-ready'), env: { ...receiver, CONTACT_STORE: 'kv' } }))).toEqual([
+      'CONTACT_STORE vaut « kv » : choisissez files, d1, blobs (files avec npm start, d1 sur Cloudflare Pages, blobs sur Netlify).',
+    ]);
+    // A third-party endpoint stores nothing of ours: nothing to name.
+    expect(
+      storeLines(
+        await checkRelease({ root: fixture('release-ready'), env: { VITE_CONTACT_ENDPOINT: 'https://formspree.io/f/abcdwxyz' } }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a store other than the one the building host gives the receiver', async () => {
+    const onNetlify = { ...receiver, CONTACT_STORE: 'd1', NETLIFY: 'true' };
+    expect(await storeProblems(fixture('release-ready'), onNetlify)).toEqual([
+      'CONTACT_STORE vaut « d1 », mais le site est construit par Netlify, dont le récepteur enregistre les messages avec CONTACT_STORE=blobs : la notice RGPD nommerait un autre stockage que celui utilisé. Corrigez CONTACT_STORE.',
+    ]);
+    expect(await storeProblems(fixture('release-ready'), { ...receiver, CONTACT_STORE: 'blobs', NETLIFY: 'true' })).toEqual([]);
+    expect(await storeProblems(fixture('release-ready'), { ...receiver, CONTACT_STORE: 'files', CF_PAGES: '1' })).toHaveLength(1);
+  });
+
+  it('with D1, asks for the real database id and the store’s transfer safeguard in the notice', async () => {
+    const problems = await checkRelease({ root, env: { ...receiver, CONTACT_STORE: 'd1', CF_PAGES: '1' } });
+    expect(storeLines(problems)).toEqual([
+      expect.stringMatching(/^content\/processors\.json:\d+ → « leadStores\.d1\.safeguard » est encore une valeur fictive/),
+      'wrangler.toml → « database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir README.md, « Cloudflare Pages »).',
+    ]);
+    expect(storeLines(await checkRelease({ root, env: { ...receiver, CONTACT_STORE: 'blobs' } }))).toEqual([
+      expect.stringMatching(/^content\/processors\.json:\d+ → « leadStores\.blobs\.safeguard » est encore une valeur fictive/),
+    ]);
+  });
+});
+
 describe('release check once the facts are real', () => {
   it('passes when every placeholder is replaced and no claim is marked', async () => {
-    const env = { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local' };
+    const env = { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local', CONTACT_STORE: 'files' };
     expect(await checkRelease({ root: fixture('release-ready'), env })).toEqual([]);
   });
 
@@ -195,7 +236,7 @@ describe('placeholders', () => {
 
 describe('claims awaiting proof', () => {
   it('lists each « À PROUVER » comment with its line and what to prove, whatever its case or line breaks', async () => {
-    const env = { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local' };
+    const env = { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local', CONTACT_STORE: 'files' };
     const problems = await checkRelease({ root: fixture('claim-to-prove'), env }, releaseRules);
     expect(problems).toEqual([
       "content/pages/about.mdx:8 → affirmation marquée « À PROUVER » : nombre de traders accompagnés, d'après la liste des clients. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.",

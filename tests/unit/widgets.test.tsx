@@ -5,7 +5,7 @@ import { Card, Cards, type CardIcon } from '../../src/components/Cards/Cards.tsx
 import { PaymentFlow } from '../../src/components/PaymentFlow/PaymentFlow.tsx';
 import { Stat, Stats } from '../../src/components/Stats/Stats.tsx';
 import { Step, Steps } from '../../src/components/Steps/Steps.tsx';
-import { CompanyFacts, HostFacts, ProcessorList } from '../../src/mdx/widgets/Facts.tsx';
+import { CompanyFacts, HostFacts, LeadRetention, ProcessorList } from '../../src/mdx/widgets/Facts.tsx';
 import { company } from '../../src/content-data/company.ts';
 import { interfaceText } from '../../src/content-data/interface.ts';
 import { processors } from '../../src/content-data/processors.ts';
@@ -221,5 +221,45 @@ describe('legal notice facts', () => {
       expect(screen.getByRole('link', { name: processor.name })).toHaveAttribute('href', processor.website);
       unmount();
     }
+  });
+
+  it('names the store that keeps each message first (CONTACT_STORE), and never claims nobody else receives them', () => {
+    const note = { normalizer: (text: string) => text };
+    const facts = (processor: { name: string; role: string; country: string; safeguard: string }) => [
+      ['Prestataire', processor.name],
+      ['Rôle', processor.role],
+      ['Pays', processor.country],
+      ['Garantie du transfert hors de l’Union européenne', processor.safeguard],
+    ];
+    const host = facts({ name: company.host.name, ...processors.host });
+    for (const [store, processor] of [
+      ['d1', processors.leadStores.d1],
+      ['blobs', processors.leadStores.blobs],
+    ] as const) {
+      const { unmount } = render(<ProcessorList recipients="email" store={store} />);
+      expect(pairs()).toEqual([...host, ...facts(processors.emailDelivery), ...facts(processor)]);
+      // The host may be the same company, named again for this other role.
+      expect(screen.getAllByRole('link', { name: processor.name }).at(-1)).toHaveAttribute('href', processor.website);
+      unmount();
+      // Stored only, notified to nobody: the store is named, and no sentence says the site's server alone keeps them.
+      const alone = render(<ProcessorList recipients="local" store={store} />);
+      expect(pairs()).toEqual([...host, ...facts(processor)]);
+      expect(screen.queryByText(processors.localDelivery, note)).toBeNull();
+      alone.unmount();
+    }
+    // npm start with email: the server keeps each message, then Brevo receives it.
+    render(<ProcessorList recipients="email" store="files" />);
+    expect(pairs()).toEqual([...host, ...facts(processors.emailDelivery)]);
+    expect(screen.getByText(processors.filesStore, note)).toBeVisible();
+    expect(screen.queryByText(processors.localDelivery, note)).toBeNull();
+  });
+
+  it('writes the retention period of content/processors.json, the one `npm run leads -- --purge` applies', () => {
+    render(
+      <p>
+        Conservés <LeadRetention />.
+      </p>,
+    );
+    expect(screen.getByText('Conservés 3 ans.')).toBeVisible();
   });
 });

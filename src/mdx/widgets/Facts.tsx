@@ -6,7 +6,8 @@ import { company } from '../../content-data/company.ts';
 import { interfaceText } from '../../content-data/interface.ts';
 import { processors } from '../../content-data/processors.ts';
 import { CompanyFacts as FactList, FactLink, FactNote, telHref, type Fact } from '../../components/CompanyFacts/CompanyFacts.tsx';
-import { type ContactRecipients, contactRecipients } from '../../forms/contact-recipients.ts';
+import { type ContactRecipients, contactRecipients, contactStore, type LeadStoreKind } from '../../forms/contact-recipients.ts';
+import { frenchYears } from '../../lib/french-date.ts';
 
 const labels = interfaceText.legalLabels;
 
@@ -70,25 +71,38 @@ const deliveryProcessor: Record<ContactRecipients, Processor | undefined> = {
 /**
  * The subcontractors that receive visitors' data (GDPR notice): the host, then whoever receives the
  * contact form's messages in this build (nobody else when the form only simulates the sending; a
- * sentence when the site's own server stores them).
+ * sentence when the site's own server stores them), then whoever stores them before that (CONTACT_STORE).
  */
-export function ProcessorList({ recipients }: { recipients: ContactRecipients }) {
+export function ProcessorList({ recipients, store }: { recipients: ContactRecipients; store?: LeadStoreKind }) {
   const delivery = deliveryProcessor[recipients];
   const list: Processor[] = [{ name: company.host.name, website: company.host.website, ...processors.host }];
   if (delivery) list.push(delivery);
+  if (store === 'd1' || store === 'blobs') list.push(processors.leadStores[store]);
+  // The site's own server keeps them: alone (no other recipient) or before handing them over.
+  const serverNote =
+    recipients === 'local' && (store === undefined || store === 'files')
+      ? processors.localDelivery
+      : store === 'files' && delivery
+        ? processors.filesStore
+        : undefined;
   return (
     <>
       {list.map((processor) => (
-        <FactList key={processor.name} facts={processorFacts(processor)} />
+        <FactList key={`${processor.name} ${processor.role}`} facts={processorFacts(processor)} />
       ))}
-      {recipients === 'local' ? <FactNote>{processors.localDelivery}</FactNote> : null}
+      {serverNote ? <FactNote>{serverNote}</FactNote> : null}
     </>
   );
 }
 
-/** `<ProcessorFacts />` in MDX: the subcontractors, as this build delivers the contact form (src/forms/contact-recipients.ts). */
+/** `<ProcessorFacts />` in MDX: the subcontractors, as this build delivers and stores the contact form's messages (src/forms/contact-recipients.ts). */
 export function ProcessorFacts() {
-  return <ProcessorList recipients={contactRecipients} />;
+  return <ProcessorList recipients={contactRecipients} store={contactStore} />;
+}
+
+/** `<LeadRetention />` in MDX, inside a sentence: how long the form's messages are kept, the period `npm run leads -- --purge` applies. */
+export function LeadRetention() {
+  return <>{frenchYears(processors.leadRetentionYears)}</>;
 }
 
 /** `<CompanyEmail />` in MDX, inside a sentence: the contact address as a mailto link. */

@@ -255,6 +255,14 @@ export const widgets = {
     settings: noSettings,
     children: 'none',
   },
+  LeadRetention: {
+    module: '/src/mdx/widgets/Facts.tsx',
+    label: 'Durée de conservation des messages',
+    description:
+      'La durée de conservation des messages du formulaire (« 3 ans »), tirée de content/processors.json : celle que npm run leads -- --purge applique.',
+    settings: noSettings,
+    children: 'none',
+  },
   LastUpdated: {
     module: '/src/components/LastUpdated/LastUpdated.tsx',
     label: 'Date de mise à jour',

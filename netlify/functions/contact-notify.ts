@@ -1,0 +1,17 @@
+/**
+ * Netlify Scheduled Function: every minute, sends the notifications of the leads still « à notifier »
+ * in the Netlify Blobs store (CONTACT_STORE=blobs), so that a lead goes out within a minute of the email
+ * provider or webhook answering again, even when no visitor writes meanwhile. Same settings as
+ * ./contact.ts; the store's claims keep it from sending a lead that function is sending.
+ */
+import { createSiteReceiver } from '../../src/receiver/site.ts';
+import { blobsStoreChoice } from '../../src/receiver/store/blobs.ts';
+
+export default async function contactNotify(): Promise<Response> {
+  const receiver = createSiteReceiver({ env: process.env, store: blobsStoreChoice(process.env) });
+  for (const problem of receiver.problems) console.error(problem);
+  await receiver.background();
+  return new Response(null, { status: 204 });
+}
+
+export const config = { schedule: '* * * * *' };

@@ -1,0 +1,94 @@
+/**
+ * What `npm run leads` shows the operator: the leads as a table for the terminal, an export for French
+ * spreadsheets, and the retention cut-off of `--purge`. Words come from content/contact-receiver.json
+ * (`inbox`), the retention period from content/processors.json, the one the GDPR notice shows.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
+import type { StoredLead } from './store/lead-store.ts';
+
+type InboxWords = ContactReceiverCopy['inbox'];
+
+const parisTime = 'Europe/Paris';
+const shortDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: parisTime });
+// sv-SE writes `2026-11-24 20:40:13`, which French Excel and LibreOffice both read as a date and time.
+const sheetDate = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium', timeZone: parisTime });
+
+/** A lead's reception time in Paris, `24/11/2026 20:40`. */
+export const inboxDate = (iso: string) => shortDate.format(new Date(iso));
+
+const messageStart = 40;
+
+/** The message on one line, cut after its first words. */
+function excerpt(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  if (line.length <= messageStart) return line;
+  // Cut between two words; a first word longer than the column is cut inside.
+  const cut = line.slice(0, messageStart - 1);
+  return `${cut.replace(/\s+\S*$/, '') || cut}…`;
+}
+
+/** The leads as given (newest first), one line each, columns aligned. */
+export function inboxTable(leads: readonly StoredLead[], words: InboxWords): string {
+  const { columns } = words;
+  const rows = [
+    [columns.date, columns.name, columns.email, columns.phone, columns.message, columns.notified],
+    ...leads.map((lead) => [
+      inboxDate(lead.receivedAt),
+      lead.name.replace(/\s+/g, ' '),
+      lead.email,
+      lead.phone,
+      excerpt(lead.message),
+      lead.notifiedAt ? words.notifiedYes : words.notifiedNo,
+    ]),
+  ];
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? '')].length))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/**
+ * A spreadsheet's formula starts with = + - @ (or a tab or carriage return before one): such a value is
+ * written after an apostrophe so that opening the export never runs what a visitor typed (a phone
+ * number `+33…` included, which Excel would otherwise read as a formula).
+ */
+const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** UTF-8 with a BOM, `;`-separated, every field quoted, line breaks kept inside their cell. */
+export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): string {
+  const { columns } = words;
+  return stringify(
+    leads
+      .map((lead) => [
+        sheetDate.format(new Date(lead.receivedAt)),
+        lead.name,
+        lead.email,
+        lead.phone,
+        lead.message,
+        lead.notifiedAt ? sheetDate.format(new Date(lead.notifiedAt)) : words.notifiedNo,
+      ])
+      .map((row) => row.map(neutralised)),
+    {
+      bom: true,
+      delimiter: ';',
+      quoted: true,
+      quoted_empty: true,
+      record_delimiter: 'windows',
+      header: true,
+      columns: [columns.date, columns.name, columns.email, columns.phone, columns.message, columns.notified],
+    },
+  );
+}
+
+/** The instant before which leads are past the retention period: `years` calendar years before `now`. */
+export function retentionCutoff(now: Date, years: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  return cutoff;
+}

@@ -1,0 +1,204 @@
+/**
+ * Store first on Cloudflare's own runtime: `wrangler pages dev` with the local D1 database of wrangler.toml
+ * (LEADS_DB, migrated from migrations/ into a folder of this run), CONTACT_STORE=d1 and a webhook whose
+ * stand-in, on this machine, can be down or up. A lead is stored before success is answered, stays
+ * « à notifier » while the provider fails, and goes out exactly once after it answers again; 200 leads
+ * posted at once are 200 rows, each notified once. Then `npm run leads -- --local` over that database.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { wranglerRunner } from '../../src/receiver/node/wrangler-d1.ts';
+import { d1LeadStore } from '../../src/receiver/store/d1.ts';
+import { close, listen, readBody, root } from './build-copy.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+// The +100 port is cloudflare.spec.ts's: this spec takes the next two of the same range.
+const e2ePort = Number(process.env.E2E_PORT ?? 4321);
+const port = e2ePort + 101;
+const origin = `http://127.0.0.1:${port}`;
+const url = `${origin}/api/contact`;
+
+let wrangler: ChildProcess | undefined;
+let output = '';
+let persistTo = '';
+let provider: Server | undefined;
+let providerUp = false;
+let failedAttempts = 0;
+const received: { name: string; email: string; message: string }[] = [];
+
+const run = promisify(execFile);
+const store = () => d1LeadStore(wranglerRunner('--local', persistTo));
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  // A fresh provider and database for each run of the file (--repeat-each reuses this worker's module).
+  providerUp = false;
+  failedAttempts = 0;
+  received.length = 0;
+  output = '';
+  persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-'));
+  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'propllc-leads', '--local', '--persist-to', persistTo], {
+    cwd: root,
+    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+  });
+  provider = createServer(async (request, response) => {
+    const body = await readBody(request);
+    if (!providerUp) {
+      failedAttempts += 1;
+      response.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"indisponible"}');
+      return;
+    }
+    received.push(JSON.parse(body));
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+  });
+  const hook = `http://127.0.0.1:${await listen(provider)}/hook`;
+  const args = ['wrangler', 'pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(e2ePort + 102)];
+  args.push('--persist-to', persistTo, '--binding', 'CONTACT_STORE=d1', '--binding', `CONTACT_WEBHOOK_URL=${hook}`);
+  args.push('--binding', 'CONTACT_RATE_LIMIT=1000');
+  wrangler = spawn('npx', args, {
+    cwd: root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  wrangler.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  wrangler.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await expect
+    .poll(async () => (await fetch(`${origin}/`).catch(() => undefined))?.status ?? 0, {
+      timeout: 120_000,
+      message: `wrangler pages dev did not answer:\n${output}`,
+    })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  // The whole process group: npx, wrangler and workerd.
+  if (wrangler?.pid) process.kill(-wrangler.pid, 'SIGTERM');
+  await close(provider);
+});
+
+const post = (data: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(data) });
+
+/** Any request to the function sends what is pending once it has answered (Pages has no schedule). */
+const nudge = () => fetch(url).then((response) => response.arrayBuffer());
+
+const visitor = {
+  name: 'Hélène Lefèvre-Dupré',
+  email: 'helene@example.com',
+  phone: '+33 6 12 34 56 78',
+  message: 'Bonjour ; je cherche « une LLC » pour mes "payouts".\nDeuxième ligne : à bientôt.',
+};
+
+test('a lead is a D1 row before the answer; « à notifier » while the provider fails; notified once after it answers', async () => {
+  const answer = await post(visitor);
+  expect(answer.status).toBe(200);
+  expect(await answer.json()).toMatchObject({ ok: true });
+  const [row] = await store().list();
+  expect(row).toMatchObject(visitor);
+  expect(row?.notifiedAt).toBeUndefined();
+
+  await expect.poll(() => failedAttempts, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(await store().pending()).toHaveLength(1);
+  expect(received).toEqual([]);
+
+  providerUp = true;
+  await nudge();
+  await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
+  expect(received[0]).toMatchObject(visitor);
+  // Later requests find it notified: a new lead goes out, the first one not again.
+  await Promise.all([nudge(), nudge(), post({ ...visitor, email: 'autre@example.com' })]);
+  await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
+  expect(received.filter((lead) => lead.email === visitor.email)).toHaveLength(1);
+  expect(await store().pending()).toEqual([]);
+});
+
+test('200 leads posted at once: 200 rows, none twice, each notified once', async () => {
+  test.setTimeout(120_000);
+  const before = received.length;
+  const messages = Array.from({ length: 200 }, (_, index) => ({
+    ...visitor,
+    email: `lot-${index}@example.com`,
+    message: `Message numéro ${index} : une question sur les payouts.`,
+  }));
+  const statuses = await Promise.all(messages.map(async (message) => (await post(message)).status));
+  expect(statuses).toEqual(Array(200).fill(200));
+
+  const rows = (await store().list()).filter((lead) => lead.email.startsWith('lot-'));
+  expect(rows).toHaveLength(200);
+  expect(new Set(rows.map((lead) => lead.id)).size).toBe(200);
+  expect(rows.map((lead) => lead.message).sort()).toEqual(messages.map((message) => message.message).sort());
+
+  await expect
+    .poll(
+      async () => {
+        await nudge();
+        return received.length - before;
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThanOrEqual(200);
+  expect(await store().pending()).toEqual([]);
+  const notified = received.slice(before).map((lead) => lead.message);
+  expect(notified.sort()).toEqual(messages.map((message) => message.message).sort());
+});
+
+test.describe('npm run leads -- --local, over the same database', () => {
+  const leads = (...args: string[]) =>
+    run('npx', ['tsx', 'scripts/leads.ts', '--local', '--persist-to', persistTo, ...args], { cwd: root, env: { ...process.env } });
+
+  test('lists newest first, exports a CSV French spreadsheets read back, forgets a person and purges old leads', async () => {
+    test.setTimeout(90_000);
+    const { stdout: list } = await leads();
+    const lines = list.split('\n');
+    expect(lines[0]).toMatch(/^Date +Nom +Email +Téléphone +Message +Notifié$/);
+    expect(lines[1]).toContain('lot-');
+    expect(list).toContain('Messages\u202f: 202, dont 0 à notifier (base D1 LEADS_DB, copie locale de wrangler).');
+
+    const file = path.join(persistTo, 'export.csv');
+    const { stdout: exported } = await leads('--csv', file);
+    expect(exported.trim()).toBe(`Export CSV écrit dans ${file}\u202f: 202 message(s).`);
+    const bytes = await readFile(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows: string[][] = parse(bytes, { bom: true, delimiter: ';' });
+    expect(rows[0]).toEqual(['Date', 'Nom', 'Email', 'Téléphone', 'Message', 'Notifié']);
+    const helene = rows.find((row) => row[2] === visitor.email);
+    expect(helene?.slice(1, 5)).toEqual([visitor.name, visitor.email, `'${visitor.phone}`, visitor.message]);
+    expect(helene?.[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Every field quoted, records ended as spreadsheets expect.
+    expect(bytes.toString('utf8')).toContain('\r\n"');
+
+    const { stdout: forgot } = await leads('--forget', 'HELENE@example.com');
+    expect(forgot).toContain(`supprimé\u202f: `);
+    expect(forgot.trim().split('\n').at(-1)).toBe('Messages de HELENE@example.com supprimés\u202f: 1.');
+    expect((await store().list()).some((lead) => lead.email === visitor.email)).toBe(false);
+
+    await promisify(execFile)(
+      'npx',
+      [
+        'wrangler',
+        'd1',
+        'execute',
+        'LEADS_DB',
+        '--local',
+        '--persist-to',
+        persistTo,
+        '--command',
+        "INSERT INTO leads (id, received_at, name, email, phone, message) VALUES ('2020-01-02T10-00-00-000Z-0000abcd', '2020-01-02T10:00:00.000Z', 'Ancien Contact', 'ancien@example.com', '0612345678', 'Vieux message')",
+      ],
+      { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } },
+    );
+    const { stdout: purged } = await leads('--purge');
+    expect(purged).toContain('Ancien Contact <ancien@example.com>');
+    expect(purged.trim().split('\n').at(-1)).toMatch(
+      /^Messages reçus avant le \d{1,2}(er)? \S+ \d{4} supprimés\u202f: 1 \(durée de conservation\u202f: 3 ans, celle de la notice RGPD\)\.$/,
+    );
+  });
+});

@@ -210,6 +210,7 @@ export const dataMessages = {
     threeDots: 'trois points ... au lieu du caractère …',
     spacedHyphen: 'tiret - entre deux espaces au lieu du tiret –',
     straightApostrophe: "apostrophe droite ' au lieu de ’",
+    breakableMeasure: 'espace ordinaire entre un nombre et son unité (4 semaines, 6 Ko) au lieu d’une espace insécable',
   },
 } as const;
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getNodePath, type Node } from 'jsonc-parser';
-import { frenchTypography } from '../../typography/french.ts';
+import { breakableMeasure, frenchTypography } from '../../typography/french.ts';
 import { dataMessages } from '../messages.ts';
 import { readDataFile } from './data-files.ts';
 
@@ -16,6 +16,7 @@ const typographyMistakes: readonly [RegExp, string][] = [
   [/(?<!\.)\.{3}(?!\.)/, dataMessages.typographyMistakes.threeDots],
   [/\S[ \u00A0]+-[ \u00A0]+\S/, dataMessages.typographyMistakes.spacedHyphen],
   [/\p{L}'\p{L}/u, dataMessages.typographyMistakes.straightApostrophe],
+  [breakableMeasure, dataMessages.typographyMistakes.breakableMeasure],
 ];
 
 /**

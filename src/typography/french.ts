@@ -6,7 +6,7 @@
  *   - a hyphen between spaces, used as a dash, becomes an en dash: a - b → a – b (no-break space before,
  *     so that a line never starts with the dash);
  *   - a narrow no-break space (U+202F) before ; : ! ? (one before a group such as !?) and inside « »;
- *   - a no-break space (U+00A0) between a number and € or %, and between a number and its unit of time or
+ *   - a no-break space (U+00A0) between a number and €, $ or %, and between a number and its unit of time or
  *     size (4 semaines, 3 ans, 6 Ko), as Grammalecte and French typesetting ask: the pair never splits
  *     across lines;
  *   - thousands grouped with U+202F in amounts (5000 € → 5 000 €), but not in years, phone numbers or times.
@@ -58,7 +58,7 @@ export function newTypographyState(): TypographyState {
 
 // Compiled once: this runs on every text node of every page.
 const dash = new RegExp(`(^|[^\\s])${SPACE}+-${SPACE}+(?=[^\\s]|$)`, 'gu');
-const unitAfterNumber = new RegExp(String.raw`(\d)${SPACE}*([€%])`, 'gu');
+const unitAfterNumber = new RegExp(String.raw`(\d)${SPACE}*([€%$])`, 'gu');
 // Units of time and size that stay on the line of their number (4 semaines, 6 Ko).
 const MEASURE = String.raw`(?:secondes?|minutes?|heures?|jours?|semaines?|mois|ans?|années?|[kKMGT]o|km|kg|min|h)(?![\p{L}\p{N}])`;
 const measureAfterNumber = new RegExp(String.raw`(\d)${SPACE}+(${MEASURE})`, 'gu');

@@ -1,0 +1,124 @@
+/**
+ * French grammar with Grammalecte (LibreOffice's French grammar checker; Debian's `grammalecte-cli`), where it
+ * is installed. All texts go to one invocation (it takes a second to start); its answer is kept in
+ * node_modules/.cache/ for the same texts, so an unchanged check does not run it again.
+ * Its spelling findings are left out: spelling is ./spelling.ts's, with the site's own words.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface GrammarFinding {
+  /** Grammalecte's rule, e.g. `g2__maj_code__b1_a1_1`: what a silence names. */
+  rule: string;
+  message: string;
+  suggestions: string[];
+  /** Where the finding starts in the text checked. */
+  index: number;
+  /** The sentence that holds it, as shown. */
+  sentence: string;
+}
+
+const outputSchema = v.object({
+  data: v.array(
+    v.object({
+      lGrammarErrors: v.array(
+        v.object({
+          sRuleId: v.string(),
+          sMessage: v.string(),
+          aSuggestions: v.array(v.string()),
+          nStartY: v.number(),
+          nStartX: v.number(),
+        }),
+      ),
+    }),
+  ),
+});
+
+type Output = v.InferOutput<typeof outputSchema>;
+
+function run(file: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    // `-off num`: the grouping of digits is the site's typography's (amounts only); postal codes, VAT and
+    // registration numbers are written as issued, which this option would ask to group.
+    const child = spawn(process.env.GRAMMALECTE ?? 'grammalecte-cli', ['-f', file, '-j', '-cl', '-off', 'num'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? resolve(undefined) : reject(error)));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`grammalecte-cli: ${errors.trim() || `code ${code}`}`)),
+    );
+  });
+}
+
+/** The sentence of `text` around `index`: from the end of the previous one to the next . ! ? … */
+export function sentenceAt(text: string, index: number): string {
+  const ends = [...text.matchAll(/[.!?…]+(?=[\s\u00a0\u202f»)]*(?:\s|$))[\s\u00a0\u202f»)]*/gu)].map(
+    (match) => match.index + match[0].length,
+  );
+  const start = ends.filter((end) => end <= index).at(-1) ?? 0;
+  const end = ends.find((candidate) => candidate > index) ?? text.length;
+  return normaliseSentence(text.slice(start, end));
+}
+
+/** Spaces of any kind as one space, both apostrophes as ’: how a sentence is compared to a silence. */
+export function normaliseSentence(sentence: string): string {
+  return sentence.replace(/\s+/gu, ' ').replaceAll("'", '’').trim();
+}
+
+/**
+ * The grammar findings of each text, or `undefined` when Grammalecte is not installed.
+ * Each text is one paragraph for Grammalecte: its line breaks become spaces (same length, so positions hold).
+ */
+export async function checkGrammar(texts: readonly string[]): Promise<GrammarFinding[][] | undefined> {
+  const input = texts.map((text) => text.replace(/[\r\n]/g, ' ')).join('\n\n');
+  const hash = createHash('sha256').update(input).digest('hex').slice(0, 16);
+  const cacheDir = path.join(projectRoot, 'node_modules', '.cache', 'propllc');
+  const cacheFile = path.join(cacheDir, 'grammalecte.json');
+  let output: Output | undefined;
+  try {
+    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { hash: string; output: unknown };
+    if (cached.hash === hash) output = v.parse(outputSchema, cached.output);
+  } catch {
+    // No answer kept for these texts: Grammalecte runs.
+  }
+  if (!output) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'propllc-grammaire-'));
+    try {
+      const file = path.join(dir, 'texte.txt');
+      writeFileSync(file, `${input}\n`);
+      const raw = await run(file);
+      if (raw === undefined) return undefined;
+      output = v.parse(outputSchema, JSON.parse(raw));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(cacheFile, JSON.stringify({ hash, output }));
+  }
+  // Text i is line 2i + 1 of the file (texts are separated by an empty line).
+  const findings: GrammarFinding[][] = texts.map(() => []);
+  for (const error of output.data.flatMap((paragraph) => paragraph.lGrammarErrors)) {
+    const which = (error.nStartY - 1) / 2;
+    const text = texts[which];
+    if (text === undefined) continue;
+    findings[which]?.push({
+      rule: error.sRuleId,
+      message: error.sMessage,
+      suggestions: error.aSuggestions.slice(0, 3),
+      index: error.nStartX,
+      sentence: sentenceAt(text, error.nStartX),
+    });
+  }
+  return findings;
+}

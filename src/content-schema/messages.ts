@@ -224,7 +224,7 @@ export const proofreadingMessages = {
   wordListLine: (line: string) =>
     `« ${line} » : un seul mot par ligne, sans espace ni ponctuation autour. Écrivez chaque mot sur sa propre ligne.`,
   wordListOrder: (word: string, next: string) =>
-    `« ${word} » n’est pas à sa place : la liste est dans l’ordre alphabétique. Placez-le après « ${next} ».`,
+    `« ${word} » n’est pas à sa place : la liste est dans l’ordre alphabétique. Placez-le avant « ${next} ».`,
   grammar: (message: string, suggestions: readonly string[], sentence: string, rule: string) =>
     `grammaire : ${message}${suggestions.length > 0 ? ` Proposition : ${suggestions.map((suggestion) => `« ${suggestion} »`).join(' ou ')}.` : ''} Dans la phrase « ${sentence} ». Si la phrase est juste, ajoutez à content/exceptions-grammaire.txt la ligne : ${rule} : ${sentence}`,
   silenceLine: (line: string) =>

@@ -6,13 +6,21 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cacheSize = 64;
+/**
+ * JSON, lines of a paragraph joined; `-off num`: the grouping of digits is the site's typography's (amounts
+ * only), while postal codes, VAT and registration numbers are written as issued, which this option would group.
+ */
+const options = ['-j', '-cl', '-off', 'num'];
+/** `GRAMMALECTE` names another command, e.g. a grammalecte-cli installed with pip outside the PATH. */
+const command = () => process.env.GRAMMALECTE ?? 'grammalecte-cli';
 
 export interface GrammarFinding {
   /** Grammalecte's rule, e.g. `g2__maj_code__b1_a1_1`: what a silence names. */
@@ -45,9 +53,7 @@ type Output = v.InferOutput<typeof outputSchema>;
 
 function run(file: string): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
-    // `-off num`: the grouping of digits is the site's typography's (amounts only); postal codes, VAT and
-    // registration numbers are written as issued, which this option would ask to group.
-    const child = spawn(process.env.GRAMMALECTE ?? 'grammalecte-cli', ['-f', file, '-j', '-cl', '-off', 'num'], {
+    const child = spawn(command(), ['-f', file, ...options], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -82,16 +88,21 @@ export function normaliseSentence(sentence: string): string {
  */
 export async function checkGrammar(texts: readonly string[]): Promise<GrammarFinding[][] | undefined> {
   const input = texts.map((text) => text.replace(/[\r\n]/g, ' ')).join('\n\n');
-  const hash = createHash('sha256').update(input).digest('hex').slice(0, 16);
+  const hash = createHash('sha256')
+    .update(`${command()} ${options.join(' ')}\n${input}`)
+    .digest('hex')
+    .slice(0, 16);
   const cacheDir = path.join(projectRoot, 'node_modules', '.cache', 'propllc');
   const cacheFile = path.join(cacheDir, 'grammalecte.json');
-  let output: Output | undefined;
+  // Answers for the last few sets of texts: the site's, and those of the test fixtures.
+  let cache: Record<string, unknown> = {};
   try {
-    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { hash: string; output: unknown };
-    if (cached.hash === hash) output = v.parse(outputSchema, cached.output);
+    cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, unknown>;
   } catch {
-    // No answer kept for these texts: Grammalecte runs.
+    // Nothing kept yet.
   }
+  const kept = v.safeParse(outputSchema, cache[hash]);
+  let output: Output | undefined = kept.success ? kept.output : undefined;
   if (!output) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'propllc-grammaire-'));
     try {
@@ -103,8 +114,13 @@ export async function checkGrammar(texts: readonly string[]): Promise<GrammarFin
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    const { [hash]: _old, ...others } = cache;
+    const entries = [...Object.entries(others).slice(-cacheSize + 1), [hash, output]];
     mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(cacheFile, JSON.stringify({ hash, output }));
+    // Written aside then renamed: the build and `npm run check` may run at once.
+    const temporary = `${cacheFile}.${process.pid}`;
+    writeFileSync(temporary, JSON.stringify(Object.fromEntries(entries)));
+    renameSync(temporary, cacheFile);
   }
   // Text i is line 2i + 1 of the file (texts are separated by an empty line).
   const findings: GrammarFinding[][] = texts.map(() => []);

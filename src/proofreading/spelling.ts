@@ -70,7 +70,7 @@ const machineText = new RegExp(
 /** A word: letters, with apostrophes and hyphens inside (l’État, États-Unis); a token holding a digit (1er, 10e) is skipped. */
 const wordPattern = /[\p{L}\p{N}]+(?:[’'‑-][\p{L}\p{N}]+)*/gu;
 
-/** Elided articles and conjunctions: l’EIN is checked as EIN. */
+/** Elided articles and conjunctions: l’EIN is checked as EIN (aujourd’hui and presqu’île stay whole). */
 const elision = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu)[’']/iu;
 
 export interface Misspelling {
@@ -94,7 +94,11 @@ export function createSpeller(tradeWords: readonly string[]): Speller {
     async check(texts) {
       const found = texts.map((text) =>
         [...text.replace(machineText, (match) => ' '.repeat(match.length)).matchAll(wordPattern)]
-          .map((match) => ({ word: match[0].replaceAll("'", '’'), index: match.index }))
+          .map((match) => {
+            // The elided article or conjunction is named apart: « ammortissement », not « l’ammortissement ».
+            const elided = elision.exec(match[0])?.[0].length ?? 0;
+            return { word: match[0].slice(elided).replaceAll("'", '’'), index: match.index + elided };
+          })
           .filter(({ word }) => !/\p{N}/u.test(word) && !isTradeWord(word)),
       );
       const file = cacheFile();
@@ -110,8 +114,6 @@ export function createSpeller(tradeWords: readonly string[]): Speller {
         const spell = await dictionary();
         const accepts = (word: string): boolean => {
           if (spell.correct(word) || isTradeWord(word)) return true;
-          const elided = word.replace(elision, '');
-          if (elided !== word) return accepts(elided);
           // A compound of known words, or of a known word and a trade word (EIN-compatible).
           const parts = word.split(/[‑-]/);
           return parts.length > 1 && parts.every((part) => part.length > 0 && accepts(part));

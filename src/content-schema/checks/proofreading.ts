@@ -46,8 +46,8 @@ export async function readWordList(root: string): Promise<{ words: string[]; pro
     if (!/^[\p{L}\p{N}’'-]+$/u.test(text)) problems.push(`${wordListFile}:${line} → ${proofreadingMessages.wordListLine(text)}`);
     const previous = lines[index - 1];
     if (previous && collator.compare(previous.text, text) > 0) {
-      const after = lines.filter((other) => collator.compare(other.text, text) < 0).at(-1)?.text ?? previous.text;
-      problems.push(`${wordListFile}:${line} → ${proofreadingMessages.wordListOrder(text, after)}`);
+      const before = lines.find((other) => collator.compare(other.text, text) > 0)?.text ?? previous.text;
+      problems.push(`${wordListFile}:${line} → ${proofreadingMessages.wordListOrder(text, before)}`);
     }
   });
   return { words: lines.map(({ text }) => text), problems };

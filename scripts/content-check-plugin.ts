@@ -18,7 +18,8 @@ export function contentCheck(): Plugin {
     },
     buildStart() {
       // Once per build, however many environments (client, server) React Router builds.
-      checked ??= checkContent(root).then((problems) => {
+      // PROOFREADING=warn: spelling and grammar findings are printed without stopping the build (npm run diff).
+      checked ??= checkContent(root, { proofreadingFails: process.env.PROOFREADING !== 'warn' }).then((problems) => {
         if (problems.length === 0) return;
         console.error(formatProblems(problems));
         console.error('La construction du site est arrêtée : corrigez ces problèmes, puis relancez npm run build.\n');

@@ -24,6 +24,11 @@ export interface ContentCheckOptions extends CheckOptions {
   strictGrammar?: boolean;
   /** Where warnings go (grammar outside CI, a missing Grammalecte): the terminal by default. */
   warn?: (message: string) => void;
+  /**
+   * Whether spelling and grammar findings fail the check (default). `npm run diff` builds with them as warnings
+   * (`PROOFREADING=warn`, see scripts/content-check-plugin.ts): its report lists them under their pages instead.
+   */
+  proofreadingFails?: boolean;
 }
 
 /**
@@ -38,7 +43,9 @@ export async function checkContent(root: string, options: ContentCheckOptions = 
   const prose: ProseBlock[] = [];
   const mdx = await checkMdxContent(root, { ...options, prose });
   const proofreading = await checkProofreading(root, prose, { strictGrammar: options.strictGrammar });
+  const fails = options.proofreadingFails ?? true;
+  const warnings = fails ? proofreading.warnings : [...proofreading.warnings, ...proofreading.problems];
   const warn = options.warn ?? ((message: string) => console.warn(message));
-  if (proofreading.warnings.length > 0) warn(`\n${proofreading.warnings.join('\n\n')}\n`);
-  return [...mdx, ...typography, ...proofreading.problems];
+  if (warnings.length > 0) warn(`\n${warnings.join('\n\n')}\n`);
+  return [...mdx, ...typography, ...(fails ? proofreading.problems : [])];
 }

@@ -54,7 +54,7 @@ export async function readWordList(root: string): Promise<{ words: string[]; pro
 }
 
 /** The silenced findings, `rule : sentence` a line, as keys `rule\u0000sentence`. */
-async function readSilences(root: string): Promise<{ silences: Set<string>; problems: string[] }> {
+export async function readSilences(root: string): Promise<{ silences: Set<string>; problems: string[] }> {
   const silences = new Set<string>();
   const problems: string[] = [];
   for (const { line, text } of await listLines(path.join(root, silencesFile))) {

@@ -12,14 +12,14 @@ import { checkProofreading } from './checks/proofreading.ts';
 import { checkDataTypography } from './checks/typography.ts';
 import type { ProseBlock } from '../proofreading/prose.ts';
 
-export { type CheckOptions, checkMdxContent } from './checks/mdx.ts';
+export { checkMdxContent } from './checks/mdx.ts';
 
 /** Problems as `npm run check` and `npm run build` print them: a count, then one line per problem. */
 export function formatProblems(problems: readonly string[]): string {
   return `\n${problems.length} problème(s) dans content/ :\n\n${problems.map((problem) => `  ✗ ${problem}\n`).join('\n')}`;
 }
 
-export interface ContentCheckOptions extends CheckOptions {
+interface ContentCheckOptions extends CheckOptions {
   /** Grammar findings fail the check (default: in CI, `CI=true`); otherwise they are warnings. */
   strictGrammar?: boolean;
   /** Where warnings go (grammar outside CI, a missing Grammalecte): the terminal by default. */

@@ -12,7 +12,7 @@
  */
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import type { MdxJsxFlowElementHast, MdxJsxTextElementHast } from 'mdast-util-mdx-jsx';
-import { frenchTypography, looksLikeTarget, newTypographyState, type TypographyState } from '../typography/french.ts';
+import { frenchTypography, looksLikeTarget, newTypographyState } from '../typography/french.ts';
 
 /** Elements whose text is code or machine text, not prose. */
 const untouchedElements = new Set(['code', 'pre', 'script', 'style', 'kbd', 'samp', 'var', 'textarea']);

@@ -4,7 +4,7 @@
  * node_modules/.cache/ for the same texts, so an unchanged check does not run it again.
  * Its spelling findings are left out: spelling is ./spelling.ts's, with the site's own words.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -67,8 +67,13 @@ function run(file: string): Promise<string | undefined> {
   });
 }
 
+/** Whether Grammalecte answers here (the tests that need it are skipped otherwise). */
+export function hasGrammalecte(): boolean {
+  return !spawnSync(command(), ['-h'], { stdio: 'ignore' }).error;
+}
+
 /** The sentence of `text` around `index`: from the end of the previous one to the next . ! ? … */
-export function sentenceAt(text: string, index: number): string {
+function sentenceAt(text: string, index: number): string {
   const ends = [...text.matchAll(/[.!?…]+(?=[\s\u00a0\u202f»)]*(?:\s|$))[\s\u00a0\u202f»)]*/gu)].map(
     (match) => match.index + match[0].length,
   );

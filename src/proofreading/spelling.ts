@@ -73,7 +73,7 @@ const wordPattern = /[\p{L}\p{N}]+(?:[’'‑-][\p{L}\p{N}]+)*/gu;
 /** Elided articles and conjunctions: l’EIN is checked as EIN (aujourd’hui and presqu’île stay whole). */
 const elision = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu)[’']/iu;
 
-export interface Misspelling {
+interface Misspelling {
   word: string;
   /** Index of the word in the text checked. */
   index: number;

@@ -3,7 +3,6 @@
  * `npm run diff`: the spelling and grammar findings a change adds, listed under the page they are on; those
  * already there before the change are not.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,9 +10,10 @@ import { compareSites } from '../../scripts/diff/compare.ts';
 import { addedFindings } from '../../scripts/diff/proofread.ts';
 import { renderReport } from '../../scripts/diff/report.ts';
 import { type PageRecord, readPage } from '../../scripts/diff/site.ts';
+import { hasGrammalecte } from '../../src/proofreading/grammar.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const hasGrammalecte = !spawnSync('grammalecte-cli', ['-h'], { stdio: 'ignore' }).error;
+const grammalecte = hasGrammalecte();
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 function site(pages: Record<string, string>): Map<string, PageRecord> {
@@ -48,7 +48,7 @@ describe('findings added by a change', () => {
     expect(about).toContain('#### Orthographe et grammaire : fautes ajoutées\n\n- « sociétée » : mot inconnu.');
   }, 120_000);
 
-  it.skipIf(!hasGrammalecte)(
+  it.skipIf(!grammalecte)(
     'lists a grammar mistake the change adds, with its sentence',
     async () => {
       const comparison = compareSites(before, after);

@@ -3,16 +3,16 @@
  * Spelling and grammar in `npm run check`: what an editor is told, one fixture per case
  * (tests/fixtures/<case>/content/…). The dictionary takes seconds to build on a busy machine: generous timeouts.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content-schema/check.ts';
+import { hasGrammalecte } from '../../src/proofreading/grammar.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const check = (name: string, strictGrammar = false, warnings: string[] = []) =>
   checkContent(path.join(fixtures, name), { requireAllPages: false, strictGrammar, warn: (message) => warnings.push(message) });
-const hasGrammalecte = !spawnSync('grammalecte-cli', ['-h'], { stdio: 'ignore' }).error;
+const grammalecte = hasGrammalecte();
 
 describe('spelling', () => {
   it('names a misspelt word in a page, a frontmatter title, a FAQ answer and a data file, with line and suggestions', async () => {
@@ -39,7 +39,7 @@ describe('spelling', () => {
   }, 120_000);
 });
 
-describe.skipIf(!hasGrammalecte)('grammar, with Grammalecte installed', () => {
+describe.skipIf(!grammalecte)('grammar, with Grammalecte installed', () => {
   it('names a grammar mistake with file, line and the sentence, and fails the check in CI', async () => {
     const problems = await check('grammar', true);
     expect(problems).toContain(

@@ -19,8 +19,8 @@ import { readDataFile } from './data-files.ts';
 import { jsonStrings, verbatimFields } from './typography.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const wordListFile = 'content/mots-du-metier.txt';
-export const silencesFile = 'content/exceptions-grammaire.txt';
+const wordListFile = 'content/mots-du-metier.txt';
+const silencesFile = 'content/exceptions-grammaire.txt';
 
 /** Lines of a list file under `root`, without comments (`#`) and empty lines, with their line numbers. */
 async function listLines(file: string): Promise<{ line: number; text: string }[]> {

@@ -231,6 +231,8 @@ export const proofreadingMessages = {
     `« ${line} » : une exception s’écrit sur une ligne, l’identifiant de la règle (donné par npm run check), « : », puis la phrase exacte.`,
   grammarWarnings: (count: number) =>
     `Grammaire : ${count} remarque(s) de Grammalecte. Elles arrêtent la vérification en CI : corrigez la phrase, ou ajoutez-la à content/exceptions-grammaire.txt si elle est juste.`,
+  grammalecteMissingInCi:
+    'grammaire : Grammalecte n’est pas installé, alors qu’en CI (CI=true) la grammaire doit être vérifiée. Installez le paquet grammalecte-cli (voir .ci/run et README.md).',
   grammalecteMissing:
     'Grammaire : Grammalecte n’est pas installé sur cette machine, la grammaire n’est pas vérifiée ici (elle l’est en CI). Pour l’installer : sudo apt-get install grammalecte-cli (voir README.md).',
 } as const;

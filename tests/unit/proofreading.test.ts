@@ -77,4 +77,11 @@ describe('without Grammalecte', () => {
     expect(await check('trade-words', false, warnings)).toEqual([]);
     expect(warnings.filter((warning) => warning.includes('Grammalecte n’est pas installé'))).toHaveLength(1);
   }, 120_000);
+
+  it('fails the check in CI, where the grammar must be checked', async () => {
+    process.env.GRAMMALECTE = path.join(fixtures, 'no-such-grammalecte-cli');
+    expect(await check('trade-words', true)).toEqual([
+      'grammaire : Grammalecte n’est pas installé, alors qu’en CI (CI=true) la grammaire doit être vérifiée. Installez le paquet grammalecte-cli (voir .ci/run et README.md).',
+    ]);
+  }, 120_000);
 });

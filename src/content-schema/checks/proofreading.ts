@@ -115,7 +115,9 @@ export async function checkProofreading(
     }
   });
   if (!grammar) {
-    if (!grammalecteMissingSaid) warnings.push(proofreadingMessages.grammalecteMissing);
+    // In CI the grammar must be checked: .ci/run and the workflow install Grammalecte.
+    if (strictGrammar) problems.push(proofreadingMessages.grammalecteMissingInCi);
+    else if (!grammalecteMissingSaid) warnings.push(proofreadingMessages.grammalecteMissing);
     grammalecteMissingSaid = true;
     return { problems, warnings };
   }

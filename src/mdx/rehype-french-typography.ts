@@ -15,10 +15,10 @@ import type { MdxJsxFlowElementHast, MdxJsxTextElementHast } from 'mdast-util-md
 import { frenchTypography, looksLikeTarget, newTypographyState } from '../typography/french.ts';
 
 /** Elements whose text is code or machine text, not prose. */
-const untouchedElements = new Set(['code', 'pre', 'script', 'style', 'kbd', 'samp', 'var', 'textarea']);
+export const untouchedElements = new Set(['code', 'pre', 'script', 'style', 'kbd', 'samp', 'var', 'textarea']);
 
 /** Inline elements: their text continues the sentence around them (quotes open before, close after). */
-const inlineElements = new Set([
+export const inlineElements = new Set([
   'a',
   'abbr',
   'b',

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import { isMap, isScalar, isSeq, LineCounter, type Node as YamlNode, parseDocument } from 'yaml';
 import type { VFile } from 'vfile';
+import { inlineElements, untouchedElements } from '../mdx/rehype-french-typography.ts';
 import { frenchTypography, looksLikeTarget } from '../typography/french.ts';
 
 export interface ProseBlock {
@@ -30,30 +31,6 @@ export function lineOf(block: ProseBlock, index: number): number {
   }
   return found.line + (block.text.slice(found.index, index).match(/\n/g)?.length ?? 0);
 }
-
-/** Elements whose text is code or machine text, not prose (as in ../mdx/rehype-french-typography.ts). */
-const untouched = new Set(['code', 'pre', 'script', 'style', 'kbd', 'samp', 'var', 'textarea']);
-const inline = new Set([
-  'a',
-  'abbr',
-  'b',
-  'br',
-  'cite',
-  'del',
-  'dfn',
-  'em',
-  'i',
-  'mark',
-  'q',
-  's',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'time',
-  'u',
-]);
 
 /**
  * An inline widget without text (<CompanyEmail />) shows a value of the data files, today an email address:
@@ -110,8 +87,8 @@ function collect(nodes: (RootContent | ElementContent)[], current: Builder, file
       append(current, node.value, node.position?.start.line);
     } else if (node.type === 'element') {
       const element = node as Element;
-      if (untouched.has(element.tagName)) append(current, ' ');
-      else if (inline.has(element.tagName)) collect(element.children, current, file, out, inList);
+      if (untouchedElements.has(element.tagName)) append(current, ' ');
+      else if (inlineElements.has(element.tagName)) collect(element.children, current, file, out, inList);
       else if (list.has(element.tagName)) block(element.children, true);
       else if (inList && (element.tagName === 'li' || element.tagName === 'p')) {
         append(current, ' ');

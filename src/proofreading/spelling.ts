@@ -6,7 +6,7 @@
  * not already known: the words the dictionary accepted are kept in node_modules/.cache/, so a check of unchanged
  * content does not load it at all.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type NSpell from 'nspell';
@@ -118,11 +118,12 @@ export function createSpeller(tradeWords: readonly string[]): Speller {
           const parts = word.split(/[‑-]/);
           return parts.length > 1 && parts.every((part) => part.length > 0 && accepts(part));
         };
+        const size = known.size;
         for (const word of unknown) {
           if (accepts(word)) known.add(word);
           else wrong.set(word, spell.suggest(word).slice(0, 3));
         }
-        if (known.size > 0 && existsSync(path.join(projectRoot, 'node_modules'))) writeCache(file, known);
+        if (known.size > size) writeCache(file, known);
       }
       return found.map((words) =>
         words.filter(({ word }) => wrong.has(word)).map(({ word, index }) => ({ word, index, suggestions: wrong.get(word) ?? [] })),

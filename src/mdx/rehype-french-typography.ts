@@ -137,14 +137,12 @@ function setBlock(nodes: (RootContent | ElementContent)[]): void {
       if (run.shown) state.previous = run.shown.slice(-1);
       return;
     }
-    state.next = '';
-    for (const later of runs.slice(index + 1)) {
-      const value = 'text' in later ? later.text.value : later.shown;
-      if (value) {
-        state.next = value[0] as string;
-        break;
-      }
-    }
+    // Enough of what follows to recognise a word or a unit (`semaines`) after the split.
+    state.next = runs
+      .slice(index + 1)
+      .map((later) => ('text' in later ? later.text.value : later.shown))
+      .join('')
+      .slice(0, 12);
     run.text.value = frenchTypography(run.text.value, state);
   });
 }

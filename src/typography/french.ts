@@ -48,7 +48,7 @@ export interface TypographyState {
   quoteOpen: boolean;
   /** The last character of the previous run, as set ('' at the start of a block). */
   previous: string;
-  /** The first character of the next run ('' at the end of a block): `d'` before `**accès**` elides. */
+  /** The start of the next runs ('' at the end of a block): `d'` before `**accès**` elides. */
   next: string;
 }
 
@@ -62,6 +62,10 @@ const unitAfterNumber = new RegExp(String.raw`(\d)${SPACE}*([€%$])`, 'gu');
 // Units of time and size that stay on the line of their number (4 semaines, 6 Ko).
 const MEASURE = String.raw`(?:secondes?|minutes?|heures?|jours?|semaines?|mois|ans?|années?|[kKMGT]o|km|kg|min|h)(?![\p{L}\p{N}])`;
 const measureAfterNumber = new RegExp(String.raw`(\d)${SPACE}+(${MEASURE})`, 'gu');
+// The same pairs split by markup (`**4** semaines`, `4 **semaines**`): the space on either side of the split.
+const unitOrMeasure = new RegExp(String.raw`^(?:[€%$]|${MEASURE})`, 'u');
+const spaceBeforeUnit = new RegExp(String.raw`^${SPACE}*(?=[€%$])|^${SPACE}+(?=${MEASURE})`, 'u');
+const spaceAfterNumber = new RegExp(String.raw`(?<=\d)${SPACE}+$`, 'u');
 /** A number and its unit separated by an ordinary space, which may break the line between them. */
 export const breakableMeasure = new RegExp(String.raw`\d[ \t]+${MEASURE}`, 'u');
 const spaceBeforePunctuation = new RegExp(`${SPACE}+(?=[;:!?])`, 'gu');
@@ -119,6 +123,8 @@ function fixSegment(text: string, state: TypographyState, next: string): string 
   // Punctuation right after the previous run's word: **Quoi**? → Quoi ?
   if (/^[\p{L}\p{N})\]»…’"]$/u.test(state.previous)) words = words.replace(/^[;!?]/u, `${NNBSP}$&`);
   if (/^\p{L}$/u.test(state.previous)) words = words.replace(/^:(?=\s|$)/u, `${NNBSP}:`);
+  if (/^\d$/u.test(state.previous)) words = words.replace(spaceBeforeUnit, NBSP);
+  if (unitOrMeasure.test(next)) words = words.replace(spaceAfterNumber, NBSP);
   return (
     guillemets(words, state, next)
       // A hyphen between spaces is a dash: en dash, no-break space before it, ordinary space after.

@@ -152,6 +152,12 @@ describe('the MDX pipeline', () => {
     expect(show(js)).toContain('"Écrivez à l’", _jsx(CompanyEmail, {}), " ou à l’adresse du siège."');
   });
 
+  it('keeps a number with its unit when emphasis splits them: **4** semaines, 5 000 **€**', async () => {
+    const js = await compileMdx(`${frontmatter}En **4** semaines, ou en 3 **mois**, pour **500** € ou 20 *%*.\n`);
+    expect(show(js)).toContain('"°semaines, ou en 3°"');
+    expect(show(js)).toContain('"°€ ou 20°"');
+  });
+
   it('sets punctuation and quotes after emphasis: **Quoi**? *Note*: "**oui**"', async () => {
     const js = await compileMdx(`${frontmatter}**Quoi**? *Note*: "**oui**".\n`);
     expect(show(js)).toContain('"⍽? "');

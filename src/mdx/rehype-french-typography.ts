@@ -127,7 +127,7 @@ function setWidgetProps(node: MdxJsxElementHast): void {
   }
 }
 
-/** Sets one block: each text run sees the character before it and the one after it. */
+/** Sets one block: each text run sees the character before it and the text after it. */
 function setBlock(nodes: (RootContent | ElementContent)[]): void {
   const runs: Run[] = [];
   collectRuns(nodes, runs);

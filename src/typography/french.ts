@@ -109,8 +109,8 @@ function guillemets(text: string, state: TypographyState, next: string): string 
 const startsWord = /^[\p{L}"«]/u;
 
 /**
- * `next` is the character after this segment ('' when none is known): markup may split a word or a quote
- * (`d'**accès**`, `"[texte](/faq)"`), so both ends of a segment look across it.
+ * `next` is the text after this segment ('' when none is known): markup may split a word, a quote or a number
+ * and its unit (`d'**accès**`, `"[texte](/faq)"`, `**4** semaines`), so both ends of a segment look across it.
  */
 function fixSegment(text: string, state: TypographyState, next: string): string {
   let words = text

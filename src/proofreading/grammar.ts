@@ -15,10 +15,12 @@ import * as v from 'valibot';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cacheSize = 64;
 /**
- * JSON, lines of a paragraph joined; `-off num`: the grouping of digits is the site's typography's (amounts
- * only), while postal codes, VAT and registration numbers are written as issued, which this option would group.
+ * JSON, lines of a paragraph joined. Off: the typography the site sets itself (MDX) or checks with the fixed
+ * text to paste (data files): apostrophes, quotes, ellipses and dashes (`apos`, `typo`), spaces (`esp`, `nbsp`),
+ * so that a mistake is named once; and `num`, the grouping of digits, which the site does for amounts only, while
+ * postal codes, VAT and registration numbers are written as issued.
  */
-const options = ['-j', '-cl', '-off', 'num'];
+const options = ['-j', '-cl', '-off', 'apos', 'typo', 'esp', 'nbsp', 'num'];
 /** `GRAMMALECTE` names another command, e.g. a grammalecte-cli installed with pip outside the PATH. */
 const command = () => process.env.GRAMMALECTE ?? 'grammalecte-cli';
 

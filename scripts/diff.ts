@@ -29,6 +29,7 @@ import {
 } from './diff/build.ts';
 import { compareSites } from './diff/compare.ts';
 import { previewOrigin } from './diff/preview.ts';
+import { addedFindings } from './diff/proofread.ts';
 import { renderReport } from './diff/report.ts';
 import { takeScreenshots } from './diff/screenshots.ts';
 import { readSite } from './diff/site.ts';
@@ -113,10 +114,12 @@ try {
   const comparison = compareSites(beforeSite, afterSite);
   const dirty = (await run('git', ['status', '--porcelain'], { cwd: root })).output.trim() !== '';
   const head = await describeCommit(root, 'HEAD');
+  const findings = await addedFindings(afterDir, comparison.pages, beforeSite, afterSite);
   const report = renderReport(comparison, {
     before: `\`${ref}\`, ${await describeCommit(root, baseCommit)}`,
     after: dirty ? `l’arbre de travail, soit ${head} et des modifications non validées` : head,
     previewUrl,
+    findings,
   });
   process.stdout.write(report);
   if (outFile) {

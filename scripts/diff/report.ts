@@ -18,6 +18,8 @@ export interface ReportOptions {
   after: string;
   /** Origin of a deploy preview of the new side: each page gets a link there. */
   previewUrl?: string;
+  /** Spelling and grammar findings the change adds, by page URL (./proofread.ts). */
+  findings?: Map<string, string[]>;
 }
 
 /** French spacing for the report's own sentences: no-break space before `: ; ? !` and inside « ». */
@@ -197,7 +199,18 @@ function titleOf(text: PageText): string | undefined {
   return text.sections.flatMap((section) => section.blocks).find((block) => block.kind === 'title')?.text;
 }
 
+/** The findings the change adds on a page, after its changes. */
+function findingLines(url: string, options: ReportOptions): string[] {
+  const findings = options.findings?.get(url) ?? [];
+  if (findings.length === 0) return [];
+  return ['', fr('#### Orthographe et grammaire : fautes ajoutées'), '', ...findings.map((finding) => `- ${escapeMarkdown(finding)}`)];
+}
+
 function pageSection(page: PageChange, options: ReportOptions): string[] {
+  return [...pageChanges(page, options), ...findingLines(page.url, options)];
+}
+
+function pageChanges(page: PageChange, options: ReportOptions): string[] {
   const name = pageName(page.url);
   switch (page.kind) {
     case 'changed':

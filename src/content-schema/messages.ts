@@ -210,7 +210,31 @@ export const dataMessages = {
     threeDots: 'trois points ... au lieu du caractère …',
     spacedHyphen: 'tiret - entre deux espaces au lieu du tiret –',
     straightApostrophe: "apostrophe droite ' au lieu de ’",
+    breakableMeasure: 'espace ordinaire entre un nombre et son unité (4 semaines, 6 Ko) au lieu d’une espace insécable',
   },
+} as const;
+
+/** Proofreading (./checks/proofreading.ts): spelling with the trade's words, grammar with Grammalecte. */
+export const proofreadingMessages = {
+  unknownWord: (word: string, suggestions: readonly string[]) => {
+    const quoted = suggestions.map((suggestion) => `« ${suggestion} »`);
+    const guess = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} ou ${quoted.at(-1)}` : quoted[0];
+    return `« ${word} » : mot inconnu.${guess ? ` Vouliez-vous dire ${guess} ?` : ''} S’il est juste (un mot du métier, un nom), ajoutez-le à content/mots-du-metier.txt.`;
+  },
+  wordListLine: (line: string) =>
+    `« ${line} » : un seul mot par ligne, sans espace ni ponctuation autour. Écrivez chaque mot sur sa propre ligne.`,
+  wordListOrder: (word: string, next: string) =>
+    `« ${word} » n’est pas à sa place : la liste est dans l’ordre alphabétique. Placez-le avant « ${next} ».`,
+  grammar: (message: string, suggestions: readonly string[], sentence: string, rule: string) =>
+    `grammaire : ${message}${suggestions.length > 0 ? ` Proposition : ${suggestions.map((suggestion) => `« ${suggestion} »`).join(' ou ')}.` : ''} Dans la phrase « ${sentence} ». Si la phrase est juste, ajoutez à content/exceptions-grammaire.txt la ligne : ${rule} : ${sentence}`,
+  silenceLine: (line: string) =>
+    `« ${line} » : une exception s’écrit sur une ligne, l’identifiant de la règle (donné par npm run check), « : », puis la phrase exacte.`,
+  grammarWarnings: (count: number) =>
+    `Grammaire : ${count} remarque(s) de Grammalecte. Elles arrêtent la vérification en CI : corrigez la phrase, ou ajoutez-la à content/exceptions-grammaire.txt si elle est juste.`,
+  grammalecteMissingInCi:
+    'grammaire : Grammalecte n’est pas installé, alors qu’en CI (CI=true) la grammaire doit être vérifiée. Installez le paquet grammalecte-cli (voir .ci/run et README.md).',
+  grammalecteMissing:
+    'Grammaire : Grammalecte n’est pas installé sur cette machine, la grammaire n’est pas vérifiée ici (elle l’est en CI). Pour l’installer : sudo apt-get install grammalecte-cli (voir README.md).',
 } as const;
 
 /** The release check (`npm run check -- --release`, ./release.ts): what must change before going live. */

@@ -6,7 +6,9 @@
  *   - a hyphen between spaces, used as a dash, becomes an en dash: a - b → a – b (no-break space before,
  *     so that a line never starts with the dash);
  *   - a narrow no-break space (U+202F) before ; : ! ? (one before a group such as !?) and inside « »;
- *   - a no-break space (U+00A0) between a number and € or %;
+ *   - a no-break space (U+00A0) between a number and €, $ or %, and between a number and its unit of time or
+ *     size (4 semaines, 3 ans, 6 Ko), as Grammalecte and French typesetting ask: the pair never splits
+ *     across lines;
  *   - thousands grouped with U+202F in amounts (5000 € → 5 000 €), but not in years, phone numbers or times.
  * Idempotent: text that is already correct comes out unchanged.
  *
@@ -44,17 +46,28 @@ const amount = new RegExp(String.raw`(?<![\d,.])(\d{1,3}(?:${SPACE}\d{3})+|\d{4,
 export interface TypographyState {
   /** Whether a guillemet « is open. */
   quoteOpen: boolean;
-  /** The last character of the previous run ('' at the start of a block). */
+  /** The last character of the previous run, as set ('' at the start of a block). */
   previous: string;
+  /** The start of the next runs ('' at the end of a block): `d'` before `**accès**` elides. */
+  next: string;
 }
 
 export function newTypographyState(): TypographyState {
-  return { quoteOpen: false, previous: '' };
+  return { quoteOpen: false, previous: '', next: '' };
 }
 
 // Compiled once: this runs on every text node of every page.
 const dash = new RegExp(`(^|[^\\s])${SPACE}+-${SPACE}+(?=[^\\s]|$)`, 'gu');
-const unitAfterNumber = new RegExp(String.raw`(\d)${SPACE}*([€%])`, 'gu');
+const unitAfterNumber = new RegExp(String.raw`(\d)${SPACE}*([€%$])`, 'gu');
+// Units of time and size that stay on the line of their number (4 semaines, 6 Ko).
+const MEASURE = String.raw`(?:secondes?|minutes?|heures?|jours?|semaines?|mois|ans?|années?|[kKMGT]o|km|kg|min|h)(?![\p{L}\p{N}])`;
+const measureAfterNumber = new RegExp(String.raw`(\d)${SPACE}+(${MEASURE})`, 'gu');
+// The same pairs split by markup (`**4** semaines`, `4 **semaines**`): the space on either side of the split.
+const unitOrMeasure = new RegExp(String.raw`^(?:[€%$]|${MEASURE})`, 'u');
+const spaceBeforeUnit = new RegExp(String.raw`^${SPACE}*(?=[€%$])|^${SPACE}+(?=${MEASURE})`, 'u');
+const spaceAfterNumber = new RegExp(String.raw`(?<=\d)${SPACE}+$`, 'u');
+/** A number and its unit separated by an ordinary space, which may break the line between them. */
+export const breakableMeasure = new RegExp(String.raw`\d[ \t]+${MEASURE}`, 'u');
 const spaceBeforePunctuation = new RegExp(`${SPACE}+(?=[;:!?])`, 'gu');
 const openingGuillemet = new RegExp(`«${SPACE}*`, 'gu');
 const closingGuillemet = new RegExp(`${SPACE}*»`, 'gu');
@@ -69,7 +82,7 @@ const isSpace = (char: string | undefined) => char === undefined || char === '' 
  * A straight double quote opens after a space, a bracket or a dash and before a word; it closes after a
  * word and before a space or a punctuation mark. When neither is clear (`" oui "`), quotes alternate.
  */
-function guillemets(text: string, state: TypographyState): string {
+function guillemets(text: string, state: TypographyState, next: string): string {
   let result = '';
   for (let index = 0; index < text.length; index++) {
     const char = text[index] as string;
@@ -78,7 +91,7 @@ function guillemets(text: string, state: TypographyState): string {
       continue;
     }
     const before = index === 0 ? state.previous : (text[index - 1] as string);
-    const after = text[index + 1];
+    const after = index + 1 < text.length ? text[index + 1] : next || undefined;
     let opens: boolean;
     if ((isSpace(before) || /[([{\u2013\u2014/-]/u.test(before)) && after !== undefined && !isSpace(after)) {
       opens = true;
@@ -93,14 +106,27 @@ function guillemets(text: string, state: TypographyState): string {
   return result;
 }
 
-function fixSegment(text: string, state: TypographyState): string {
-  const words = text
+const startsWord = /^[\p{L}"«]/u;
+
+/**
+ * `next` is the text after this segment ('' when none is known): markup may split a word, a quote or a number
+ * and its unit (`d'**accès**`, `"[texte](/faq)"`, `**4** semaines`), so both ends of a segment look across it.
+ */
+function fixSegment(text: string, state: TypographyState, next: string): string {
+  let words = text
     // Exactly three dots: an ellipsis (a longer run of dots is left alone).
     .replace(/(?<!\.)\.{3}(?!\.)/g, '…')
     // An apostrophe inside a word: l'État, aujourd'hui, l'"EIN" (a quote 'like this' is left alone).
     .replace(/(?<=\p{L})'(?=[\p{L}"«])/gu, '’');
+  if (startsWord.test(next)) words = words.replace(/(?<=\p{L})'$/u, '’');
+  if (/^\p{L}$/u.test(state.previous)) words = words.replace(/^'(?=[\p{L}"«])/u, '’');
+  // Punctuation right after the previous run's word: **Quoi**? → Quoi ?
+  if (/^[\p{L}\p{N})\]»…’"]$/u.test(state.previous)) words = words.replace(/^[;!?]/u, `${NNBSP}$&`);
+  if (/^\p{L}$/u.test(state.previous)) words = words.replace(/^:(?=\s|$)/u, `${NNBSP}:`);
+  if (/^\d$/u.test(state.previous)) words = words.replace(spaceBeforeUnit, NBSP);
+  if (unitOrMeasure.test(next)) words = words.replace(spaceAfterNumber, NBSP);
   return (
-    guillemets(words, state)
+    guillemets(words, state, next)
       // A hyphen between spaces is a dash: en dash, no-break space before it, ordinary space after.
       .replace(dash, `$1${NBSP}– `)
       // Amounts: 5000 € → 5 000 €, 12500€ → 12 500 €, 20 % → 20 %.
@@ -110,6 +136,7 @@ function fixSegment(text: string, state: TypographyState): string {
         return `${grouped}${decimals ?? ''}${separator}${unit}`;
       })
       .replace(unitAfterNumber, `$1${NBSP}$2`)
+      .replace(measureAfterNumber, `$1${NBSP}$2`)
       // Whatever space was typed before ; : ! ? becomes one narrow no-break space.
       .replace(spaceBeforePunctuation, NNBSP)
       // No space typed: add one after a word, a closing bracket or quote (« Quoi? » → « Quoi ? »).
@@ -131,13 +158,14 @@ export function frenchTypography(text: string, state: TypographyState = newTypog
   let last = 0;
   for (const match of text.matchAll(protectedSpan)) {
     const before = text.slice(last, match.index);
-    result += fixSegment(before, state) + match[0];
+    // A URL or an email is machine text: nothing before it elides into it (o'neil@exemple.fr stays).
+    result += fixSegment(before, state, '') + match[0];
     state.previous = match[0].slice(-1);
     last = match.index + match[0].length;
   }
   const rest = text.slice(last);
-  result += fixSegment(rest, state);
-  if (text.length > 0) state.previous = text.slice(-1);
+  result += fixSegment(rest, state, state.next);
+  if (result.length > 0) state.previous = result.slice(-1);
   return result;
 }
 

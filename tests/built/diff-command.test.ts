@@ -1,6 +1,7 @@
 /**
  * `npm run diff -- HEAD~1` end to end, in a temporary git repository: this working tree committed as it is, then
- * a commit that edits one FAQ answer. The report must name /faq, show the new sentence, and name no other page.
+ * a commit that edits one FAQ answer. The report must name /faq, show the new sentence and the misspelt word it
+ * adds, and name no other page.
  *
  * It builds the site twice, so it lives with the checks that run after the build (`npm run test:build`, in Node),
  * not with the fast unit tests.
@@ -12,7 +13,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyWorkingTree, provideDependencies } from '../../scripts/diff/build.ts';
 
-const sentence = 'Ce montant ne comprend pas les frais bancaires.';
+// « banquaires » for « bancaires »: the report lists it under /faq, without stopping the builds.
+const sentence = 'Ce montant ne comprend pas les frais banquaires.';
 const repo = mkdtempSync(path.join(os.tmpdir(), 'propllc-diff-test-'));
 
 function git(...args: string[]): string {
@@ -74,6 +76,12 @@ describe('npm run diff -- HEAD~1 after a commit that edits one FAQ answer', () =
     expect(report).toMatch(/^#### Question « .+ »$/m);
     expect(report).toContain(`<ins>${sentence}</ins>`);
     expect(report).not.toMatch(/nouvelle page|page supprimée|mise en forme modifiée/);
+  });
+
+  test('lists the misspelt word the edit adds under /faq', () => {
+    const faq = report.slice(report.indexOf('### `/faq`'));
+    expect(faq).toMatch(/^#### Orthographe et grammaire\s:\sfautes ajoutées$/m);
+    expect(faq).toMatch(/^- « banquaires »\s:\smot inconnu\. Vouliez-vous dire « bancaires »/m);
   });
 
   test('leaves no build and no worktree behind', () => {

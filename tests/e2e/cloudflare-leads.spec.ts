@@ -160,7 +160,7 @@ test.describe('npm run leads -- --local, over the same database', () => {
     const lines = list.split('\n');
     expect(lines[0]).toMatch(/^Date +Nom +Email +Téléphone +Message +Notifié$/);
     expect(lines[1]).toContain('lot-');
-    expect(list).toContain('Messages\u202f: 202, dont 0 à notifier (base D1 LEADS_DB, copie locale de wrangler).');
+    expect(list).toContain('Messages\u202f: 202, dont 0 à notifier (base D1 LEADS_DB, copie locale de la base).');
 
     const file = path.join(persistTo, 'export.csv');
     const { stdout: exported } = await leads('--csv', file);
@@ -177,7 +177,7 @@ test.describe('npm run leads -- --local, over the same database', () => {
 
     const { stdout: forgot } = await leads('--forget', 'HELENE@example.com');
     expect(forgot).toContain(`supprimé\u202f: `);
-    expect(forgot.trim().split('\n').at(-1)).toBe('Messages de HELENE@example.com supprimés\u202f: 1.');
+    expect(forgot.trim().split('\n').at(-1)).toBe('Suppression des messages de HELENE@example.com\u202f: 1.');
     expect((await store().list()).some((lead) => lead.email === visitor.email)).toBe(false);
 
     await promisify(execFile)(
@@ -198,7 +198,7 @@ test.describe('npm run leads -- --local, over the same database', () => {
     const { stdout: purged } = await leads('--purge');
     expect(purged).toContain('Ancien Contact <ancien@example.com>');
     expect(purged.trim().split('\n').at(-1)).toMatch(
-      /^Messages reçus avant le \d{1,2}(er)? \S+ \d{4} supprimés\u202f: 1 \(durée de conservation\u202f: 3 ans, celle de la notice RGPD\)\.$/,
+      /^Suppression des messages reçus avant le \d{1,2}(er)? \S+ \d{4}\u202f: 1 \(durée de conservation\u202f: 3 ans, celle de la notice RGPD\)\.$/,
     );
   });
 });

@@ -64,7 +64,7 @@ test('cost, legality and taxes name every cost and obligation, and send the read
     "l'agent enregistré (registered agent), obligatoire dans l'État de la LLC",
     "les frais annuels de l'État d'enregistrement : rapport annuel, taxe annuelle ou « franchise tax »",
     // Legality: the French foreign-account return, the place of management, the US filings.
-    'formulaire n° 3916-3916-bis joint à votre déclaration de revenus (article 1649 A du code général des impôts)',
+    'formulaire n° 3916-3916-bis joint à votre déclaration de revenus (article 1649 A du Code général des impôts)',
     'siège de direction effective',
     'le formulaire 5472, joint à une déclaration 1120 simplifiée, même sans revenu américain',
     'bénéficiaires effectifs (BOI)',

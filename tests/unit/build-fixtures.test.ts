@@ -66,6 +66,8 @@ describe('npm run build on broken content', () => {
     'unknown-import',
     'render-error',
     'widget-settings',
+    // A misspelt word in a page, a title, a FAQ answer and a data file.
+    'spelling',
   ])(
     '%s: stops with the French message of npm run check, no stack trace',
     async (fixture) => {

@@ -12,14 +12,15 @@ const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '
 const check = (name: string) => checkContent(path.join(fixtures, name), { requireAllPages: false });
 
 describe('npm run check: messages for editors', () => {
+  // The first check of a process may build the spelling dictionary: seconds on a busy machine.
   it('accepts valid content (links with anchors, widgets, collections)', async () => {
     expect(await check('valid')).toEqual([]);
-  });
+  }, 120_000);
 
-  // Every page compiled and rendered: a few seconds, more on a busy machine.
+  // Every page compiled and rendered, then proofread (Grammalecte's first run over the site: seconds more).
   it('accepts the site content itself', async () => {
     expect(await checkContent(path.join(fixtures, '..', '..'))).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 
   it('names a missing frontmatter field', async () => {
     expect(await check('missing-field')).toMatchInlineSnapshot(`

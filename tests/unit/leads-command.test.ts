@@ -115,11 +115,11 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^ {2}supprimé\u202f: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}, Hélène Lefèvre-Dupré <helene@example\.com>$/);
-    expect(lines.at(-1)).toBe('Messages de Helene@Example.com supprimés\u202f: 1.');
+    expect(lines.at(-1)).toBe('Suppression des messages de Helene@Example.com\u202f: 1.');
     expect((await readdir(dir)).sort()).toEqual([`${ids.old}.json`, `${ids.paul}.json`, 'notifications'].sort());
     expect(await readdir(path.join(dir, 'notifications'))).toEqual([]);
     expect((await leads(['--forget', 'personne@example.com'])).stdout.trim()).toBe(
-      'Messages de personne@example.com supprimés\u202f: 0.',
+      'Suppression des messages de personne@example.com\u202f: 0.',
     );
   });
 
@@ -128,7 +128,7 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     expect(code).toBe(0);
     expect(stdout).toContain('Ancien Contact <ancien@example.com>');
     expect(stdout.trim().split('\n').at(-1)).toMatch(
-      /^Messages reçus avant le \d{1,2}(er)? \S+ \d{4} supprimés\u202f: 1 \(durée de conservation\u202f: 3 ans, celle de la notice RGPD\)\.$/,
+      /^Suppression des messages reçus avant le \d{1,2}(er)? \S+ \d{4}\u202f: 1 \(durée de conservation\u202f: 3 ans, celle de la notice RGPD\)\.$/,
     );
     expect((await readdir(dir)).filter((name) => name.endsWith('.json')).sort()).toEqual([`${ids.helene}.json`, `${ids.paul}.json`]);
   });
@@ -140,7 +140,7 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     expect(unreachable.stderr).toContain(`Impossible d’atteindre les messages (dossier ${missing})\u202f: ENOENT`);
     const both = await leads(['--purge', '--forget', 'paul@example.com']);
     expect(both.code).toBe(2);
-    expect(both.stderr).toMatch(/^Usage\u202f: npm run leads -- \[--email EMAIL\] \[--csv FICHIER\] \| --forget EMAIL \| --purge/);
+    expect(both.stderr).toMatch(/^Usage\u202f: npm run leads -- \[--email ADRESSE\] \[--csv FICHIER\] \| --forget ADRESSE \| --purge/);
     expect(await readdir(dir)).toHaveLength(4);
   });
 });

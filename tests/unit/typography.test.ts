@@ -44,7 +44,10 @@ describe('frenchTypography', () => {
     ['l\'"EIN"', 'l’«⍽EIN⍽»'],
     // A hyphen between spaces → en dash, no-break space before it.
     ['la LLC - votre société - reçoit', 'la LLC°– votre société°– reçoit'],
-    ['de 10 - 20 jours', 'de 10°– 20 jours'],
+    ['de 10 - 20 jours', 'de 10°– 20°jours'],
+    // A number and its unit of time or size: a no-break space, so that they never part at a line break.
+    ['en 4 semaines, pour 3 ans ou 1 an', 'en 4°semaines, pour 3°ans ou 1°an'],
+    ['un fichier de 6 Ko', 'un fichier de 6°Ko'],
     // Together: the sentence of an FAQ answer.
     ['Il a dit "bonjour"... L\'apostrophe', 'Il a dit «⍽bonjour⍽»… L’apostrophe'],
   ])('%s', (input, expected) => {
@@ -130,6 +133,36 @@ describe('the MDX pipeline', () => {
     expect(js).toContain(`"l'État - LLC..."`);
     expect(js).toContain('"\\"LLC\\""');
     expect(js).toContain(`"const a = \\"b\\"... 'c' - d\\n"`);
+  });
+
+  it("sets an apostrophe split from its word by bold markup: d'**accès**", async () => {
+    const js = await compileMdx(`${frontmatter}* d'**accès** : savoir quelles données nous détenons ;\n`);
+    expect(show(js)).toContain('children: ["d’", _jsx(_components.strong, {\n        children: "accès"\n      }), "⍽: savoir');
+  });
+
+  it('sets guillemets around a link: « [texte](/faq) » and "[texte](/faq)"', async () => {
+    const js = await compileMdx(`${frontmatter}Voir « [texte](/faq) », puis "[la FAQ](/faq)".\n`);
+    expect(show(js)).toContain('"Voir «⍽", _jsx(_components.a, {');
+    expect(show(js)).toContain('"⍽», puis «⍽", _jsx(_components.a, {');
+    expect(show(js)).toContain('"⍽»."');
+  });
+
+  it("sets an apostrophe before an inline widget: l'<CompanyEmail />", async () => {
+    const js = await compileMdx(`${frontmatter}Écrivez à l'<CompanyEmail /> ou à l'adresse du siège.\n`);
+    expect(show(js)).toContain('"Écrivez à l’", _jsx(CompanyEmail, {}), " ou à l’adresse du siège."');
+  });
+
+  it('keeps a number with its unit when emphasis splits them: **4** semaines, 5 000 **€**', async () => {
+    const js = await compileMdx(`${frontmatter}En **4** semaines, ou en 3 **mois**, pour **500** € ou 20 *%*.\n`);
+    expect(show(js)).toContain('"°semaines, ou en 3°"');
+    expect(show(js)).toContain('"°€ ou 20°"');
+  });
+
+  it('sets punctuation and quotes after emphasis: **Quoi**? *Note*: "**oui**"', async () => {
+    const js = await compileMdx(`${frontmatter}**Quoi**? *Note*: "**oui**".\n`);
+    expect(show(js)).toContain('"⍽? "');
+    expect(show(js)).toContain('"⍽: «⍽"');
+    expect(show(js)).toContain('"⍽»."');
   });
 
   it('treats text inside widgets and their text props, not their paths', async () => {

@@ -9,6 +9,7 @@ import { compile } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
 import { parse as parseYaml } from 'yaml';
 import { mdxOptions } from '../../mdx/pipeline.ts';
+import { type ProseBlock, rehypeCollectProse } from '../../proofreading/prose.ts';
 import { pages } from '../../registry.ts';
 import { createContentRenderer, type RenderTarget } from '../render-check.ts';
 import { collectionOf, orderedCollections } from '../schema.ts';
@@ -30,6 +31,8 @@ export interface CheckOptions {
    * false for a test fixture that holds only the files of one broken case.
    */
   requireAllPages?: boolean;
+  /** Receives the visible text of each file compiled, for proofreading (./proofreading.ts). */
+  prose?: ProseBlock[];
 }
 
 /**
@@ -38,7 +41,11 @@ export interface CheckOptions {
  * (see vite.config.ts), so that it fails with these messages rather than a stack trace.
  * `root` is the folder that holds content/; messages name files relative to it.
  */
-export async function checkMdxContent(root: string, { requireAllPages = true }: CheckOptions = {}): Promise<string[]> {
+export async function checkMdxContent(root: string, { requireAllPages = true, prose }: CheckOptions = {}): Promise<string[]> {
+  // The prose is read from the tree the build renders, after the typography plugin: what visitors read.
+  const options = prose
+    ? { ...mdxOptions, rehypePlugins: [...mdxOptions.rehypePlugins, rehypeCollectProse(prose, root)] }
+    : mdxOptions;
   const problems: string[] = [];
   const orders = new Map<string, Map<number, string[]>>();
   const compiled: RenderTarget[] = [];
@@ -52,7 +59,7 @@ export async function checkMdxContent(root: string, { requireAllPages = true }: 
     const relative = path.relative(root, file).split(path.sep).join('/');
     const source = await readFile(file, 'utf8');
     try {
-      const code = String(await compile(new VFile({ path: file, value: source, cwd: root }), mdxOptions));
+      const code = String(await compile(new VFile({ path: file, value: source, cwd: root }), options));
       compiled.push({ file, relative, code });
     } catch (error) {
       problems.push(...toMessages(error, relative));

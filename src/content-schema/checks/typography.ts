@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getNodePath, type Node } from 'jsonc-parser';
-import { frenchTypography } from '../../typography/french.ts';
+import { breakableMeasure, frenchTypography } from '../../typography/french.ts';
 import { dataMessages } from '../messages.ts';
 import { readDataFile } from './data-files.ts';
 
@@ -16,27 +16,28 @@ const typographyMistakes: readonly [RegExp, string][] = [
   [/(?<!\.)\.{3}(?!\.)/, dataMessages.typographyMistakes.threeDots],
   [/\S[ \u00A0]+-[ \u00A0]+\S/, dataMessages.typographyMistakes.spacedHyphen],
   [/\p{L}'\p{L}/u, dataMessages.typographyMistakes.straightApostrophe],
+  [breakableMeasure, dataMessages.typographyMistakes.breakableMeasure],
 ];
 
 /**
  * Texts whose spelling is fixed character for character by the site's specification, kept as written:
  * the contact button while sending, and the titles of the not-found and error screens (file, then field).
  */
-const verbatimFields = new Set([
+export const verbatimFields = new Set([
   'content/contact-form.json#submit.submitting',
   'content/interface.json#notFound.title',
   'content/interface.json#error.title',
 ]);
 
 /** Every string of a JSON tree with its dotted path and offset. */
-function strings(node: Node | undefined): { field: string; value: string; offset: number }[] {
+export function jsonStrings(node: Node | undefined): { field: string; value: string; offset: number }[] {
   if (!node) return [];
   if (node.type === 'string' && typeof node.value === 'string') {
     // A property's name is the first child of its property node: only values are texts.
     if (node.parent?.type === 'property' && node.parent.children?.[0] === node) return [];
     return [{ field: getNodePath(node).join('.'), value: node.value, offset: node.offset }];
   }
-  return (node.children ?? []).flatMap(strings);
+  return (node.children ?? []).flatMap(jsonStrings);
 }
 
 /**
@@ -53,7 +54,7 @@ export async function checkDataTypography(root: string): Promise<string[]> {
     const file = await readDataFile(root, name);
     // A file that cannot be read is reported once, by the data-file check.
     if (!file || 'problem' in file) continue;
-    for (const { field, value, offset } of strings(file.tree)) {
+    for (const { field, value, offset } of jsonStrings(file.tree)) {
       if (verbatimFields.has(`${file.relative}#${field}`)) continue;
       const found = typographyMistakes.filter(([pattern]) => pattern.test(value)).map(([, mistake]) => mistake);
       if (found.length === 0) continue;

@@ -1,0 +1,87 @@
+// @vitest-environment node
+/**
+ * Spelling and grammar in `npm run check`: what an editor is told, one fixture per case
+ * (tests/fixtures/<case>/content/…). The dictionary takes seconds to build on a busy machine: generous timeouts.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkContent } from '../../src/content-schema/check.ts';
+import { hasGrammalecte } from '../../src/proofreading/grammar.ts';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+const check = (name: string, strictGrammar = false, warnings: string[] = []) =>
+  checkContent(path.join(fixtures, name), { requireAllPages: false, strictGrammar, warn: (message) => warnings.push(message) });
+const grammalecte = hasGrammalecte();
+
+describe('spelling', () => {
+  it('names a misspelt word in a page, a frontmatter title, a FAQ answer and a data file, with line and suggestions', async () => {
+    expect(await check('spelling')).toEqual([
+      'content/faq/cout.mdx:6 → « sociétée » : mot inconnu. Vouliez-vous dire « sociétés » ou « société » ? S’il est juste (un mot du métier, un nom), ajoutez-le à content/mots-du-metier.txt.',
+      'content/pages/about.mdx:2 → « consepteurs » : mot inconnu. Vouliez-vous dire « concepteurs » ? S’il est juste (un mot du métier, un nom), ajoutez-le à content/mots-du-metier.txt.',
+      // The URL, the email address and the code on the same lines are not words.
+      'content/pages/about.mdx:9 → « ammortissement » : mot inconnu. Vouliez-vous dire « amortissement » ? S’il est juste (un mot du métier, un nom), ajoutez-le à content/mots-du-metier.txt.',
+      // The card's title is a widget setting: not checked; its text is.
+      'content/pages/about.mdx:13 → « scalpeurs » : mot inconnu. Vouliez-vous dire « sculpteurs » ? S’il est juste (un mot du métier, un nom), ajoutez-le à content/mots-du-metier.txt.',
+      'content/brand.json:3 → « simplicitée » : mot inconnu. Vouliez-vous dire « simplicités » ou « simplicité » ? S’il est juste (un mot du métier, un nom), ajoutez-le à content/mots-du-metier.txt.',
+    ]);
+  }, 120_000);
+
+  it('accepts a word once it is in content/mots-du-metier.txt, capitalised at the start of a sentence too', async () => {
+    expect(await check('trade-words')).toEqual([]);
+  }, 120_000);
+
+  it('asks for one word a line, in alphabetical order', async () => {
+    expect(await check('word-list-order')).toEqual([
+      'content/mots-du-metier.txt:3 → « EIN » n’est pas à sa place : la liste est dans l’ordre alphabétique. Placez-le avant « LLC ».',
+      'content/mots-du-metier.txt:4 → « propfirm firm » : un seul mot par ligne, sans espace ni ponctuation autour. Écrivez chaque mot sur sa propre ligne.',
+    ]);
+  }, 120_000);
+});
+
+describe.skipIf(!grammalecte)('grammar, with Grammalecte installed', () => {
+  it('names a grammar mistake with file, line and the sentence, and fails the check in CI', async () => {
+    const problems = await check('grammar', true);
+    expect(problems).toContain(
+      'content/faq/fiscalite.mdx:6 → grammaire : Conjugaison erronée. Accord avec “les sociétés…”. Le verbe devrait être à la 3ᵉ personne du pluriel. Proposition : « sont ». Dans la phrase « Chaque année, les sociétés est tenues de déclarer leurs comptes. ». Si la phrase est juste, ajoutez à content/exceptions-grammaire.txt la ligne : gv2__conj_les_nom__b1_a3_1 : Chaque année, les sociétés est tenues de déclarer leurs comptes.',
+    );
+  }, 120_000);
+
+  it('only warns outside CI', async () => {
+    const warnings: string[] = [];
+    expect(await check('grammar', false, warnings)).toEqual([]);
+    expect(warnings.join('\n')).toContain('content/faq/fiscalite.mdx:6 → grammaire : Conjugaison erronée.');
+    expect(warnings.join('\n')).toContain('Elles arrêtent la vérification en CI');
+  }, 120_000);
+
+  it('silences a rule for the one sentence content/exceptions-grammaire.txt names, not for another', async () => {
+    const problems = await check('grammar-silenced', true);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^content\/faq\/fiscalite\.mdx:8 → grammaire : Pour désigner un code juridique particulier, mettez une majuscule .* Dans la phrase « Vous déclarez vos comptes selon l’article 1649 A du code général des impôts\. »/,
+    );
+  }, 120_000);
+});
+
+describe('without Grammalecte', () => {
+  const before = process.env.GRAMMALECTE;
+  afterEach(() => {
+    if (before === undefined) delete process.env.GRAMMALECTE;
+    else process.env.GRAMMALECTE = before;
+  });
+
+  it('says so once, in French, and does not fail the check', async () => {
+    process.env.GRAMMALECTE = path.join(fixtures, 'no-such-grammalecte-cli');
+    const warnings: string[] = [];
+    expect(await check('grammar', false, warnings)).toEqual([]);
+    expect(await check('trade-words', false, warnings)).toEqual([]);
+    expect(warnings.filter((warning) => warning.includes('Grammalecte n’est pas installé'))).toHaveLength(1);
+  }, 120_000);
+
+  it('fails the check in CI, where the grammar must be checked', async () => {
+    process.env.GRAMMALECTE = path.join(fixtures, 'no-such-grammalecte-cli');
+    expect(await check('trade-words', true)).toEqual([
+      'grammaire : Grammalecte n’est pas installé, alors qu’en CI (CI=true) la grammaire doit être vérifiée. Installez le paquet grammalecte-cli (voir .ci/run et README.md).',
+    ]);
+  }, 120_000);
+});

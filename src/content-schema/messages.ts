@@ -15,13 +15,15 @@ export const unclosedFrontmatterProblem =
   "le bloc d'en-tête commencé ligne 1 n'est pas fermé : ajoutez une ligne --- après le dernier champ";
 export const esmProblem =
   "ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule)";
-const commentProblem =
-  "commentaire HTML <!-- … --> : les commentaires s'écrivent {/* … */} dans ces fichiers. Remplacez <!-- par {/* et --> par */}";
+const commentFix =
+  'Pour signaler une phrase ou un chiffre à prouver, remplacez-le par le bloc « À prouver » : <AProuver proof="ce qu’il faut prouver" /> ; sinon, supprimez-le';
+const commentProblem = `commentaire HTML <!-- … --> : ces fichiers n'acceptent pas de commentaire. ${commentFix}`;
 
 /** Markdown, frontmatter and file-level mistakes found by the remark plugins and the MDX check. */
 export const mdxMessages = {
   brokenLink: (excerpt: string) =>
     `lien Markdown mal formé : « ${excerpt} ». Les crochets [ ] et les parenthèses ( ) d'un lien vont par paires : [texte du lien](/adresse), sans espace entre ] et (.`,
+  comment: `commentaire {/* … */} : l'éditeur visuel ne peut pas ouvrir un fichier qui en contient. ${commentFix}.`,
   braces: (expression: string) => `{${expression}} : ${bracesProblem} (ici : \\{${expression}\\}).`,
   bracesInTag: (expression: string, tag: string) =>
     `{${expression}} dans la balise <${tag}> : ${bracesProblem}. Une valeur s'écrit entre guillemets droits : nom="texte".`,
@@ -221,8 +223,8 @@ export const releaseMessages = {
     'VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Construisez le site avec VITE_CONTACT_ENDPOINT=/api/contact (le récepteur du site) ou l’adresse d’un service de formulaires (voir README.md, « Contact form delivery »).',
   deliveryMode: (mode: string | undefined) =>
     `CONTACT_DELIVERY ${mode ? `vaut « ${mode} »` : 'n’est pas défini'} : avec le récepteur du site, indiquez à la construction le mode d’envoi que le serveur utilisera (local, email ou webhook), pour que les mentions légales nomment les bons destinataires.`,
-  claimToProve: (marker: string, detail: string) =>
-    `affirmation marquée « ${marker} »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.`,
+  claimToProve: (detail: string) =>
+    `affirmation marquée « À prouver »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le bloc « À prouver » (<AProuver … />).`,
   wrongDeliveryService: (name: string, website: string, endpointHost: string) =>
     `« contactDelivery » décrit ${name} (${website}), mais le formulaire envoie les messages à ${endpointHost} (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.`,
 } as const;

@@ -240,3 +240,14 @@ export const valueMessages = {
   mustHoldPlaceholders: (placeholders: readonly string[]) =>
     `doit contenir ${placeholders.join(' et ')} (remplacé${placeholders.length > 1 ? 's' : ''} au moment de l’envoi)`,
 } as const;
+
+/** `npm run cms:normalise` (scripts/cms-normalise.ts): files of content/ not in the form the visual editor saves. */
+export const normaliseMessages = {
+  drift: (files: readonly string[]) =>
+    `Ces fichiers ne sont pas écrits comme l’éditeur visuel les enregistre (modifiés à la main ?) :\n  ${files.join('\n  ')}\nLa prochaine sauvegarde dans l’éditeur les réécrirait en entier. Pour les remettre en forme sans changer le texte affiché, lancez : npm run cms:normalise`,
+  rewritten: (files: readonly string[]) =>
+    `Remis sous la forme de l’éditeur visuel :\n  ${files.join('\n  ')}\nLe texte affiché ne change pas (comparez avec npm run diff), puis enregistrez ces fichiers (commit).`,
+  clean: 'content/ : chaque fichier est déjà sous la forme de l’éditeur visuel.',
+  unreadable: (file: string, detail: string) =>
+    `${file} : l’éditeur visuel ne peut pas lire ce fichier (${detail}). Lancez npm run check, qui dit quoi corriger.`,
+} as const;

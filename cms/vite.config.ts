@@ -7,6 +7,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
+import { selfHostedFont } from './self-hosted-font.ts';
 import { keystaticServer } from './server.ts';
 import { storageSettingsFrom } from './storage.ts';
 
@@ -25,6 +26,7 @@ export default defineConfig(({ mode }) => {
     // Nothing of the editor is public: no `VITE_` variable reaches its browser code.
     envPrefix: 'CMS_PUBLIC_',
     plugins: [
+      selfHostedFont(),
       keystaticServer({
         contentDir: path.join(root, 'content'),
         storage: storageSettingsFrom(env),

@@ -39,6 +39,28 @@ export const mdxMessages = {
     `le contenu ne peut pas être affiché (${detail}). Vérifiez les balises de ce fichier et leurs attributs (noms et valeurs, voir content/README.md) ; si tout semble juste, demandez à un développeur.`,
 } as const;
 
+/**
+ * A file of content/ with nothing under its frontmatter would be published empty. `check` is what `npm run check`
+ * says (after the file's name); `editor` is what the visual editor shows under the text when it refuses to save.
+ */
+export const emptyBodyMessages = {
+  check: {
+    pages:
+      "la page n'a aucun contenu sous l'en-tête : elle serait publiée vide. Écrivez son texte sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+    faq: "la réponse est vide : la question serait publiée sans réponse. Écrivez la réponse sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+    terms:
+      "le texte de la section est vide : elle serait publiée sans texte. Écrivez-le sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+    legal:
+      "le texte de la section est vide : elle serait publiée sans texte. Écrivez-le sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+  },
+  editor: {
+    pages: 'La page est vide : écrivez son contenu avant d’enregistrer.',
+    faq: 'La réponse est vide : écrivez-la avant d’enregistrer, sinon la question serait publiée sans réponse.',
+    terms: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
+    legal: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
+  },
+} as const satisfies Record<'check' | 'editor', Record<'pages' | 'faq' | 'terms' | 'legal', string>>;
+
 /** The limits of a frontmatter field, as valibot messages (src/content-schema/schema.ts). */
 export const fieldMessages = {
   notText: (field: string) => `« ${field} » doit être un texte`,

@@ -9,7 +9,8 @@ import type { Nodes, PhrasingContent, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { ContentError } from '../content-schema/errors.ts';
-import { esmProblem, mdxMessages, unclosedFrontmatterProblem } from '../content-schema/messages.ts';
+import { emptyBodyMessages, esmProblem, mdxMessages, unclosedFrontmatterProblem } from '../content-schema/messages.ts';
+import { collectionOf } from '../content-schema/schema.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 
 /**
@@ -97,6 +98,12 @@ export function remarkEditorMistakes() {
     // remark-frontmatter only recognises a block closed by a second `---` line.
     if (/^---[ \t]*\r?\n/.test(String(file.value)) && !tree.children.some((node) => node.type === 'yaml')) {
       fail(`${unclosedFrontmatterProblem}.`, 1);
+    }
+
+    // A FAQ answer, a section or a page with nothing under its frontmatter would be published empty.
+    const collection = collectionOf(file.path);
+    if (collection && tree.children.every((node) => node.type === 'yaml')) {
+      fail(emptyBodyMessages.check[collection], tree.children[0]?.position?.end.line);
     }
 
     visit(tree, (node) => {

@@ -61,6 +61,12 @@ describe('npm run check: messages for editors', () => {
     `);
   });
 
+  it('refuses a FAQ question without an answer, naming the file', async () => {
+    expect(await check('empty-answer')).toEqual([
+      "content/faq/prix.mdx:4 → la réponse est vide : la question serait publiée sans réponse. Écrivez la réponse sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+    ]);
+  });
+
   it('explains an MDX syntax error (a tag left open)', async () => {
     expect(await check('mdx-syntax')).toMatchInlineSnapshot(`
       [

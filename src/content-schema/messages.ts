@@ -273,3 +273,23 @@ export const normaliseMessages = {
   unreadable: (file: string, detail: string) =>
     `${file} : l’éditeur visuel ne peut pas lire ce fichier (${detail}). Lancez npm run check, qui dit quoi corriger.`,
 } as const;
+
+/**
+ * The pages the hosted editor's sign-in function (cms/worker.ts) shows instead of Keystatic's English text or a
+ * stack trace: each says what happened and what the editor or the operator does next.
+ */
+export const editorHostMessages = {
+  back: 'Revenir à l’éditeur',
+  signInFailed: {
+    title: 'La connexion avec GitHub n’a pas abouti',
+    text: 'GitHub n’a pas confirmé votre connexion : le lien a peut-être expiré ou a déjà servi. Revenez à l’éditeur et choisissez de nouveau « Sign in with GitHub ».',
+  },
+  notConfigured: {
+    title: 'L’éditeur n’est pas encore configuré',
+    text: 'Il manque ses réglages de connexion à GitHub (KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET et KEYSTATIC_SECRET) dans les variables d’environnement de l’hébergeur. Prévenez la personne qui administre l’éditeur.',
+  },
+  unexpected: {
+    title: 'Une erreur inattendue s’est produite',
+    text: 'Réessayez dans un moment. Si l’erreur persiste, prévenez la personne qui administre l’éditeur.',
+  },
+} as const;

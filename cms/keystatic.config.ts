@@ -11,6 +11,8 @@ import { emptyBodyMessages } from '../src/content-schema/messages.ts';
 import { entryFileName, faqSchema, legalSchema, pageSchema, termsSchema } from '../src/content-schema/schema.ts';
 import { widgets } from '../src/mdx/widgets/index.ts';
 import { dataSingletons } from './data-fields.ts';
+import { previewField } from './preview-field.ts';
+import { collectionPages } from './preview-targets.ts';
 import { widgetComponents } from './widget-components.ts';
 import { storageFrom, type StorageSettings } from './storage.ts';
 
@@ -124,6 +126,7 @@ function orderedCollection(
     columns: [nameKey, 'order'],
     parseSlugForSort: (slug) => orders[name][slug] ?? Number.MAX_SAFE_INTEGER,
     schema: {
+      apercu: previewField(collectionPages[name], true),
       [nameKey]: nameAndFileField(nameSchema),
       order: orderField(schema.entries.order, orders[name]),
       body: body(titleOf(nameSchema), name),
@@ -144,6 +147,7 @@ export function makeConfig(storage: StorageSettings, orders: Orders): Config {
         path: `pages/${pageKey(page.content)}`,
         format: { contentField: 'body' },
         schema: {
+          apercu: previewField(page.path),
           title: textField(pageSchema.entries.title),
           description: textField(pageSchema.entries.description),
           body: body(page.path, 'pages'),

@@ -71,7 +71,7 @@ async function api(request: Request, env: Env): Promise<Response> {
   }
   const headers = new Headers(answer.headers as HeadersInit | undefined);
   for (const [name, value] of Object.entries(securityHeaders)) headers.set(name, value);
-  return new Response(status === 204 ? null : (answer.body ?? null), { status, headers });
+  return new Response(status === 204 ? null : ((answer.body ?? null) as BodyInit | null), { status, headers });
 }
 
 export default {

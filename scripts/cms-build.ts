@@ -37,7 +37,11 @@ await build({
   logLevel: 'warn',
   define: { __CMS_STORAGE__: JSON.stringify(storage), 'process.env.NODE_ENV': JSON.stringify('production') },
   resolve: { conditions: ['worker', 'import', 'default'] },
-  ssr: { noExternal: true, target: 'webworker', resolve: { conditions: ['worker', 'import', 'default'], externalConditions: ['worker'] } },
+  ssr: {
+    noExternal: true,
+    target: 'webworker',
+    resolve: { conditions: ['worker', 'import', 'default'], externalConditions: ['worker'] },
+  },
   build: {
     ssr: path.join(root, 'cms', 'worker.ts'),
     outDir,

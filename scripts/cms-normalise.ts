@@ -53,7 +53,8 @@ export function widgetsOverSeveralLines(source: string): string {
 /** The fields each folder's frontmatter has, in the order the editor writes them. */
 function frontmatterKeys(): Record<string, string[]> {
   const config = makeConfig(storageSettingsFrom({}), { faq: {}, terms: {}, legal: {} });
-  const keys = (schema: Record<string, unknown>) => Object.keys(schema).filter((key) => key !== 'body');
+  // `apercu` (the « Aperçu » link) and `body` are no frontmatter fields.
+  const keys = (schema: Record<string, unknown>) => Object.keys(schema).filter((key) => key !== 'body' && key !== 'apercu');
   const pageSchema = Object.values(config.singletons ?? {})[0]!.schema;
   return {
     pages: keys(pageSchema),

@@ -293,3 +293,19 @@ export const editorHostMessages = {
     text: 'Réessayez dans un moment. Si l’erreur persiste, prévenez la personne qui administre l’éditeur.',
   },
 } as const;
+
+/** The editor's « Aperçu » (cms/preview-field.ts, cms/Preview/): the page as visitors will see it. */
+export const previewMessages = {
+  link: 'Aperçu',
+  hint: 'Ouvre la page telle que les visiteurs la verront, sur téléphone et sur ordinateur, dans un nouvel onglet.',
+  title: (page: string) => `Aperçu de ${page}`,
+  followsSaves: 'Cet aperçu suit chaque enregistrement de l’éditeur, sans recharger la page.',
+  followsBranch:
+    'Cet aperçu montre la branche telle que l’hébergeur l’a publiée : après un enregistrement, comptez une à deux minutes, puis rechargez.',
+  reload: 'Recharger',
+  phone: 'Téléphone (375 px)',
+  desktop: 'Ordinateur (1280 px)',
+  open: 'Ouvrir la page seule',
+  noPreview:
+    'Aucun aperçu n’est configuré pour cet éditeur : il faut l’adresse des versions de prévisualisation (PREVIEW_URL) à sa construction. Prévenez la personne qui l’administre.',
+} as const;

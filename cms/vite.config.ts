@@ -26,6 +26,9 @@ export default defineConfig(({ mode }) => {
   return {
     root: cmsDir,
     envDir: root,
+    // Apart from the site's dev server, which runs beside the editor for « Aperçu »: sharing node_modules/.vite,
+    // each would re-bundle the other's dependencies and break its pages (« Outdated Optimize Dep »).
+    cacheDir: path.join(root, 'node_modules', '.vite-cms'),
     // Nothing of the editor is public: no `VITE_` variable reaches its browser code.
     envPrefix: 'CMS_PUBLIC_',
     plugins: [

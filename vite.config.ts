@@ -27,6 +27,9 @@ export default defineConfig(({ mode }) => ({
   // The dev server (`npm run dev`, and « Aperçu » beside the editor) in a copy of the repository whose node_modules
   // links to another folder, as the editor's end-to-end test makes: its files must be served too.
   server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync(path.resolve('node_modules'))] } },
+  // What the dev server would otherwise discover on the first page load, then re-bundle and reload every open
+  // page for: a preview frame caught in that reload can miss the next updates.
+  optimizeDeps: { include: ['@mdx-js/react', '@vanilla-extract/recipes/createRuntimeFn', 'lucide-react', 'valibot'] },
   // One stylesheet for the whole site (about 5 KB gzip): one render-blocking request on the first page,
   // then cached, instead of six to eight small ones per page.
   build: { cssCodeSplit: false },

@@ -195,7 +195,9 @@ test('« Aperçu » shows the entry on the site’s page at phone and desktop wi
   // milliseconds on an idle machine, the target being 2 s) is reported, not asserted: it depends on the machine.
   const saved = Date.now();
   await Promise.all(views.map(({ frame }) => expect(frame.locator('details#delai')).toContainText('pour ouvrir ma LLC')));
-  test.info().annotations.push({ type: 'preview delay after the save', description: `${Date.now() - saved} ms` });
+  const delay = `${Date.now() - saved} ms`;
+  test.info().annotations.push({ type: 'preview delay after the save', description: delay });
+  console.log(`« Aperçu » followed the save in ${delay}`);
   keep('FAQ: delay question');
 });
 
@@ -208,7 +210,7 @@ test('a new FAQ entry takes the next free position, and is refused while its ans
     'La réponse est vide : écrivez-la avant d’enregistrer, sinon la question serait publiée sans réponse.',
   );
   expect(existsSync(path.join(copy, 'content', 'faq', 'une-question-sans-reponse.mdx'))).toBe(false);
-  expect(git('status', '--porcelain')).toBe('');
+  expect(git('status', '--porcelain', '--', 'content')).toBe('');
 });
 
 test('a sentence of the FAQ entry about cost, changed and saved, changes that line only', async ({ page }) => {

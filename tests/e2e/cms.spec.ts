@@ -163,10 +163,7 @@ test('every page, entry and data file opens in the editor, which requests nothin
   expect(outside).toEqual([]);
 });
 
-test('« Aperçu » shows the entry on the site’s page at phone and desktop widths, and follows a save', async ({
-  page,
-  context,
-}) => {
+test('« Aperçu » shows the entry on the site’s page at phone and desktop widths, and follows a save', async ({ page, context }) => {
   await page.goto(`${editor}/keystatic/collection/faq/item/delai`);
   const [preview] = await Promise.all([
     context.waitForEvent('page'),
@@ -204,7 +201,9 @@ test('« Aperçu » shows the entry on the site’s page at phone and desktop wi
 test('a new FAQ entry takes the next free position, and is refused while its answer is empty', async ({ page }) => {
   await page.goto(`${editor}/keystatic/collection/faq/create`);
   await page.getByRole('textbox', { name: 'Question' }).first().fill('Une question sans réponse ?', { timeout: 60_000 });
-  await expect(page.getByRole('textbox', { name: 'Position' })).toHaveValue(String(readdirSync(path.join(copy, 'content', 'faq')).length + 1));
+  await expect(page.getByRole('textbox', { name: 'Position' })).toHaveValue(
+    String(readdirSync(path.join(copy, 'content', 'faq')).length + 1),
+  );
   await page.getByRole('button', { name: 'Créer' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'réponse' })).toHaveText(
     'La réponse est vide : écrivez-la avant d’enregistrer, sinon la question serait publiée sans réponse.',

@@ -240,7 +240,9 @@ describe('« Aperçu »', () => {
 
   it('shows the dev server locally, the branch’s preview deployment in GitHub mode', () => {
     expect(siteOrigin('http://127.0.0.1:4401', false, undefined)).toBe('http://127.0.0.1:4401');
-    expect(siteOrigin('https://{branch}.propllc.pages.dev', true, 'contenu/Tarifs 2027')).toBe('https://contenu-tarifs-2027.propllc.pages.dev');
+    expect(siteOrigin('https://{branch}.propllc.pages.dev', true, 'contenu/Tarifs 2027')).toBe(
+      'https://contenu-tarifs-2027.propllc.pages.dev',
+    );
     expect(siteOrigin('', true, 'contenu/tarifs')).toBeUndefined();
   });
 

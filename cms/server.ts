@@ -153,7 +153,8 @@ export function keystaticServer(options: {
         const address = server.httpServer?.address();
         if (address && typeof address === 'object') {
           const mode = storage.githubRepo ? `GitHub ${storage.githubRepo}` : contentDir;
-          server.config.logger.info(`\n  Keystatic (${mode}): http://${address.address}:${address.port}/keystatic\n`);
+          const site = 'port' in preview ? `  Aperçu (the site's dev server): http://127.0.0.1:${preview.port}/\n` : '';
+          server.config.logger.info(`\n  Keystatic (${mode}): http://${address.address}:${address.port}/keystatic\n${site}`);
         }
       });
     },

@@ -181,7 +181,10 @@ test('« Aperçu » shows the entry on the site’s page at phone and desktop wi
     await expect(frame.locator('details#delai')).toBeInViewport();
     expect(await frame.locator('html').evaluate(() => window.innerWidth)).toBe(width);
     // The site's stylesheet (its font, not the browser's default serif one).
-    await expect.poll(() => frame.locator('body').evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^system-ui/);
+    // (The dev server's first pages of a session take a while: its styles come with its scripts.)
+    await expect
+      .poll(() => frame.locator('body').evaluate((element) => getComputedStyle(element).fontFamily), { timeout: 90_000 })
+      .toMatch(/^system-ui/);
   }
 
   const question = page.getByRole('textbox', { name: 'Question' }).first();
@@ -191,7 +194,9 @@ test('« Aperçu » shows the entry on the site’s page at phone and desktop wi
   // Saved on disk: both views show it by themselves, with no reload by hand. The delay (a few hundred
   // milliseconds on an idle machine, the target being 2 s) is reported, not asserted: it depends on the machine.
   const saved = Date.now();
-  await Promise.all(views.map(({ frame }) => expect(frame.locator('details#delai')).toContainText('pour ouvrir ma LLC')));
+  await Promise.all(
+    views.map(({ frame }) => expect(frame.locator('details#delai')).toContainText('pour ouvrir ma LLC', { timeout: 15_000 })),
+  );
   const delay = `${Date.now() - saved} ms`;
   test.info().annotations.push({ type: 'preview delay after the save', description: delay });
   console.log(`« Aperçu » followed the save in ${delay}`);

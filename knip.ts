@@ -21,6 +21,8 @@ const config: KnipConfig = {
     'src/islands/*.client.tsx',
     // Run by hand when the brand mark changes (README, "Images").
     'scripts/generate-images.ts',
+    // The hosted editor's function, bundled by path into dist-cms/_worker.js (scripts/cms-build.ts).
+    'cms/worker.ts',
     // The hosts' functions: Cloudflare Pages and Netlify find them by their folder.
     'functions/api/*.ts',
     'netlify/functions/*.ts',

@@ -16,7 +16,7 @@ const port = Number(process.env.E2E_PORT ?? 4321);
 export default defineConfig({
   testDir: 'tests/e2e',
   // The visual editor's test has its own configuration (playwright.cms.config.ts): it needs no built site.
-  testIgnore: 'cms.spec.ts',
+  testIgnore: ['cms.spec.ts', 'cms-host.spec.ts'],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -1,7 +1,9 @@
 import mdx from '@mdx-js/rollup';
 import { reactRouter } from '@react-router/dev/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { defineConfig, loadEnv } from 'vite';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, loadEnv, searchForWorkspaceRoot } from 'vite';
 import { brandFilesPlugin } from './scripts/brand-files-plugin.ts';
 import { simulationNotice } from './scripts/simulation-notice.ts';
 import { contentCheck } from './scripts/content-check-plugin.ts';
@@ -22,6 +24,12 @@ export default defineConfig(({ mode }) => ({
     // favicon.svg and site.webmanifest, from the brand colours and content/seo.json.
     brandFilesPlugin(),
   ],
+  // The dev server (`npm run dev`, and « Aperçu » beside the editor) in a copy of the repository whose node_modules
+  // links to another folder, as the editor's end-to-end test makes: its files must be served too.
+  server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync(path.resolve('node_modules'))] } },
+  // What the dev server would otherwise discover on the first page load, then re-bundle and reload every open
+  // page for: a preview frame caught in that reload can miss the next updates.
+  optimizeDeps: { include: ['@mdx-js/react', '@vanilla-extract/recipes/createRuntimeFn', 'lucide-react', 'valibot'] },
   // One stylesheet for the whole site (about 5 KB gzip): one render-blocking request on the first page,
   // then cached, instead of six to eight small ones per page.
   build: { cssCodeSplit: false },

@@ -10,6 +10,8 @@ import { contactFormCopySchema } from '../src/content-schema/contact-form-schema
 import { contactReceiverSchema } from '../src/content-schema/contact-receiver-schema.ts';
 import { seoSchema } from '../src/content-schema/seo-schema.ts';
 import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from '../src/content-schema/site-schema.ts';
+import { previewField } from './preview-field.ts';
+import { dataFilePages } from './preview-targets.ts';
 
 type Schema = v.GenericSchema;
 type Described = v.SchemaWithPipe<[Schema, v.TitleAction<unknown, string>, v.DescriptionAction<unknown, string>]>;
@@ -91,7 +93,12 @@ export function dataSingletons() {
         label: `${name}.json`,
         path: name,
         format: { data: 'json' },
-        schema: Object.fromEntries(Object.entries(schema.entries).map(([key, entry]) => [key, dataField(entry as Schema, key)])),
+        schema: {
+          ...(dataFilePages[name as keyof typeof dataFiles]
+            ? { apercu: previewField(dataFilePages[name as keyof typeof dataFiles]!) }
+            : {}),
+          ...Object.fromEntries(Object.entries(schema.entries).map(([key, entry]) => [key, dataField(entry as Schema, key)])),
+        },
       }),
     ]),
   );

@@ -3,12 +3,16 @@
  * Every label and description comes from the site's own schemas: the pages from the route registry,
  * their fields from the frontmatter schemas, the widgets from the widget schemas.
  */
-import { collection, config, fields, singleton, type Config } from '@keystatic/core';
+import { collection, config, fields, singleton, type Config, type ContentFormField } from '@keystatic/core';
+import { createElement, Fragment } from 'react';
 import * as v from 'valibot';
 import { pages } from '../src/registry.ts';
+import { emptyBodyMessages } from '../src/content-schema/messages.ts';
 import { entryFileName, faqSchema, legalSchema, pageSchema, termsSchema } from '../src/content-schema/schema.ts';
 import { widgets } from '../src/mdx/widgets/index.ts';
 import { dataSingletons } from './data-fields.ts';
+import { previewField } from './preview-field.ts';
+import { collectionPages } from './preview-targets.ts';
 import { widgetComponents } from './widget-components.ts';
 import { storageFrom, type StorageSettings } from './storage.ts';
 
@@ -35,8 +39,19 @@ function textField(schema: Described) {
   });
 }
 
-function orderField(schema: Described) {
-  return fields.integer({ label: titleOf(schema), description: descriptionOf(schema), validation: { isRequired: true, min: 1 } });
+/** A new entry's position: the next number after the highest one, so that it goes last without a duplicate. */
+export function nextFreeOrder(orders: Record<string, number>): number {
+  const used = Object.values(orders).filter((order) => order < Number.MAX_SAFE_INTEGER);
+  return Math.max(0, ...used) + 1;
+}
+
+function orderField(schema: Described, orders: Record<string, number>) {
+  return fields.integer({
+    label: titleOf(schema),
+    description: descriptionOf(schema),
+    defaultValue: nextFreeOrder(orders),
+    validation: { isRequired: true, min: 1 },
+  });
 }
 
 /** The entry's name, stored in the frontmatter, and its file name, kept as the stable anchor (`/faq#cout`). */
@@ -47,7 +62,48 @@ function nameAndFileField(schema: Described) {
   });
 }
 
-const body = (label: string) => fields.mdx({ label, components: widgetComponents, options: { image: false } });
+/** The editor's state of an MDX body: a ProseMirror document. */
+interface EditorState {
+  doc: { textContent: string; childCount: number; child(index: number): { type: { name: string } } };
+}
+
+/** Nothing but blank paragraphs: no text and no widget (a `<Faq />` alone is content). */
+export function isEmptyBody(state: EditorState): boolean {
+  const { doc } = state;
+  for (let index = 0; index < doc.childCount; index++) if (doc.child(index).type.name !== 'paragraph') return false;
+  return doc.textContent.trim() === '';
+}
+
+type Folder = keyof typeof emptyBodyMessages.editor;
+
+/**
+ * The MDX body, which Keystatic lets an editor save empty: its check refuses it, as `npm run check` does,
+ * and the field says why under the text once a save was refused.
+ */
+function body(label: string, folder: Folder) {
+  const field = fields.mdx({ label, components: widgetComponents, options: { image: false } }) as ContentFormField<
+    EditorState,
+    EditorState,
+    string
+  >;
+  const message = emptyBodyMessages.editor[folder];
+  return {
+    ...field,
+    validate(value: EditorState) {
+      if (isEmptyBody(value)) throw new Error(message);
+      return field.validate(value);
+    },
+    Input(props: Parameters<typeof field.Input>[0]) {
+      const refused = props.forceValidation && isEmptyBody(props.value);
+      return createElement(
+        Fragment,
+        null,
+        createElement(field.Input, props),
+        refused ? createElement('p', { role: 'alert', style: { fontFamily: 'Inter, sans-serif' } }, message) : null,
+      );
+    },
+  } as typeof field;
+}
 
 /**
  * The order in which an ordered collection is listed: Keystatic sorts entries by file name only,
@@ -70,9 +126,10 @@ function orderedCollection(
     columns: [nameKey, 'order'],
     parseSlugForSort: (slug) => orders[name][slug] ?? Number.MAX_SAFE_INTEGER,
     schema: {
+      apercu: previewField(collectionPages[name], true),
       [nameKey]: nameAndFileField(nameSchema),
-      order: orderField(schema.entries.order),
-      body: body(titleOf(nameSchema)),
+      order: orderField(schema.entries.order, orders[name]),
+      body: body(titleOf(nameSchema), name),
     },
   });
 }
@@ -90,9 +147,10 @@ export function makeConfig(storage: StorageSettings, orders: Orders): Config {
         path: `pages/${pageKey(page.content)}`,
         format: { contentField: 'body' },
         schema: {
+          apercu: previewField(page.path),
           title: textField(pageSchema.entries.title),
           description: textField(pageSchema.entries.description),
-          body: body(page.path),
+          body: body(page.path, 'pages'),
         },
       }),
     ]),

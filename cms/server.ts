@@ -2,6 +2,7 @@
  * The editor's Vite plugin: Keystatic's API behind a Vite middleware (`/api/keystatic/*`, reading and
  * writing content/ in local mode), the data the browser's config needs, and the editor's address.
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -67,14 +68,50 @@ async function send(res: ServerResponse, response: Awaited<ReturnType<ReturnType
   res.end(response.body ?? undefined);
 }
 
-export function keystaticServer(options: { contentDir: string; storage: StorageSettings; appSlug?: string }): Plugin {
-  const { contentDir, storage } = options;
+/**
+ * The site's dev server (`react-router dev`), for the editor's « Aperçu » in local mode: it serves the pages from
+ * content/ as the editor saves them and updates open pages by itself. A child process, so that the site's Vite
+ * config (React Router, MDX, vanilla-extract) stays apart from the editor's; it stops with the editor.
+ */
+function startSiteDevServer(root: string, port: number, log: (line: string) => void) {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', '@react-router', 'dev', 'bin.js'),
+      'dev',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  // Its warnings about the site's own config are the site's business; its errors (a port taken) are the editor's.
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (/error/i.test(text)) log(text);
+  });
+  const stop = () => child.kill();
+  process.once('exit', stop);
+  return stop;
+}
+
+export function keystaticServer(options: {
+  contentDir: string;
+  storage: StorageSettings;
+  appSlug?: string;
+  /** Local mode: the port of the site's dev server; GitHub mode: the template of the branch previews. */
+  preview: { port: number } | { template: string };
+}): Plugin {
+  const { contentDir, storage, preview } = options;
   return {
     name: 'propllc-keystatic',
     config: () => ({
       define: {
         __CMS_STORAGE__: JSON.stringify(storage),
         __CMS_APP_SLUG__: JSON.stringify(options.appSlug ?? ''),
+        __CMS_PREVIEW__: JSON.stringify('port' in preview ? `http://127.0.0.1:${preview.port}` : preview.template),
       },
     }),
     resolveId: (id) => (id === ordersModule ? `\0${ordersModule}` : undefined),
@@ -108,11 +145,16 @@ export function keystaticServer(options: { contentDir: string; storage: StorageS
           .then((response) => send(res, response))
           .catch(next);
       });
+      if ('port' in preview) {
+        const stop = startSiteDevServer(path.dirname(contentDir), preview.port, (line) => server.config.logger.warn(line.trimEnd()));
+        server.httpServer?.once('close', stop);
+      }
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address();
         if (address && typeof address === 'object') {
           const mode = storage.githubRepo ? `GitHub ${storage.githubRepo}` : contentDir;
-          server.config.logger.info(`\n  Keystatic (${mode}): http://${address.address}:${address.port}/keystatic\n`);
+          const site = 'port' in preview ? `  Aperçu (the site's dev server): http://127.0.0.1:${preview.port}/\n` : '';
+          server.config.logger.info(`\n  Keystatic (${mode}): http://${address.address}:${address.port}/keystatic\n${site}`);
         }
       });
     },

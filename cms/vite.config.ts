@@ -6,7 +6,9 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig, loadEnv } from 'vite';
+import { selfHostedFont } from './self-hosted-font.ts';
 import { keystaticServer } from './server.ts';
 import { storageSettingsFrom } from './storage.ts';
 
@@ -19,21 +21,33 @@ export default defineConfig(({ mode }) => {
   for (const key of ['KEYSTATIC_GITHUB_CLIENT_ID', 'KEYSTATIC_GITHUB_CLIENT_SECRET', 'KEYSTATIC_SECRET']) {
     if (env[key] !== undefined) process.env[key] = env[key];
   }
+  const storage = storageSettingsFrom(env);
+  const port = Number(env.CMS_PORT ?? 4400);
   return {
     root: cmsDir,
     envDir: root,
+    // Apart from the site's dev server, which runs beside the editor for « Aperçu »: sharing node_modules/.vite,
+    // each would re-bundle the other's dependencies and break its pages (« Outdated Optimize Dep »).
+    cacheDir: path.join(root, 'node_modules', '.vite-cms'),
     // Nothing of the editor is public: no `VITE_` variable reaches its browser code.
     envPrefix: 'CMS_PUBLIC_',
     plugins: [
+      selfHostedFont(),
+      // The preview page's styles read the site's theme contract.
+      vanillaExtractPlugin(),
       keystaticServer({
         contentDir: path.join(root, 'content'),
-        storage: storageSettingsFrom(env),
+        storage,
         appSlug: env.KEYSTATIC_GITHUB_APP_SLUG,
+        // « Aperçu »: the site's dev server beside the editor (local mode), the branch previews on the host (GitHub mode).
+        preview: storage.githubRepo ? { template: env.PREVIEW_URL ?? '' } : { port: Number(env.CMS_PREVIEW_PORT ?? port + 1) },
       }),
     ],
+    // The editor, and its preview page (`/apercu`).
+    build: { rolldownOptions: { input: { index: path.join(cmsDir, 'index.html'), apercu: path.join(cmsDir, 'apercu.html') } } },
     server: {
       host: env.CMS_HOST ?? '127.0.0.1',
-      port: Number(env.CMS_PORT ?? 4400),
+      port,
       strictPort: true,
       open: false,
       // A copy of the repository may link node_modules from elsewhere (the end-to-end test does).

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dump, load } from 'js-yaml';
 import { makeConfig } from '../cms/keystatic.config.ts';
+import { normaliseMessages } from '../src/content-schema/messages.ts';
 import { storageSettingsFrom } from '../cms/storage.ts';
 import { widgetComponents } from '../cms/widget-components.ts';
 
@@ -52,7 +53,8 @@ export function widgetsOverSeveralLines(source: string): string {
 /** The fields each folder's frontmatter has, in the order the editor writes them. */
 function frontmatterKeys(): Record<string, string[]> {
   const config = makeConfig(storageSettingsFrom({}), { faq: {}, terms: {}, legal: {} });
-  const keys = (schema: Record<string, unknown>) => Object.keys(schema).filter((key) => key !== 'body');
+  // `apercu` (the « Aperçu » link) and `body` are no frontmatter fields.
+  const keys = (schema: Record<string, unknown>) => Object.keys(schema).filter((key) => key !== 'body' && key !== 'apercu');
   const pageSchema = Object.values(config.singletons ?? {})[0]!.schema;
   return {
     pages: keys(pageSchema),
@@ -103,7 +105,7 @@ function main() {
       try {
         result = normalise(source, folder, file.replace(/\.mdx$/, ''), keys[folder]!);
       } catch (error) {
-        console.error(`content/${folder}/${file}: ${(error as Error).message}`);
+        console.error(normaliseMessages.unreadable(`content/${folder}/${file}`, (error as Error).message));
         process.exitCode = 1;
         continue;
       }
@@ -112,11 +114,9 @@ function main() {
       if (!check) writeFileSync(full, result);
     }
   }
-  console.log(
-    changed.length === 0
-      ? 'Every file is already in the editor’s form.'
-      : `${check ? 'Not in the editor’s form' : 'Rewritten'}:\n  ${changed.join('\n  ')}`,
-  );
+  if (changed.length === 0) console.log(normaliseMessages.clean);
+  else if (check) console.error(normaliseMessages.drift(changed));
+  else console.log(normaliseMessages.rewritten(changed));
   if (check && changed.length > 0) process.exitCode = 1;
 }
 

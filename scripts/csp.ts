@@ -29,9 +29,11 @@ export interface CspOptions {
   contactOrigin?: string;
   /** A <meta> policy cannot carry frame-ancestors (browsers ignore it there and warn). */
   forMeta?: boolean;
+  /** The visual editor's origin, for preview builds only: its « Aperçu » shows their pages in frames. */
+  editorOrigin?: string;
 }
 
-export function contentSecurityPolicy({ contactOrigin, forMeta = false }: CspOptions = {}): string {
+export function contentSecurityPolicy({ contactOrigin, forMeta = false, editorOrigin }: CspOptions = {}): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],
@@ -40,7 +42,8 @@ export function contentSecurityPolicy({ contactOrigin, forMeta = false }: CspOpt
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(contactOrigin ? [contactOrigin] : [])],
     ['form-action', "'self'"],
-    ...(forMeta ? [] : [['frame-ancestors', "'none'"] as [string, string]]),
+    // Browsers ignore X-Frame-Options (_headers: DENY) when the policy has frame-ancestors.
+    ...(forMeta ? [] : [['frame-ancestors', editorOrigin ?? "'none'"] as [string, string]]),
     ['base-uri', "'none'"],
     ['object-src', "'none'"],
   ];
@@ -52,4 +55,18 @@ export function contactOriginFrom(env: Record<string, string | undefined>): stri
   const raw = env.VITE_CONTACT_ENDPOINT?.trim();
   if (!raw || raw.startsWith('/')) return undefined;
   return new URL(raw).origin;
+}
+
+/**
+ * `EDITOR_ORIGIN=https://editeur.propllc.fr`, set on the site's preview deployments only (README.md, "Hosted
+ * editor"), lets the editor frame them; anything but an https origin is refused, and production keeps 'none'.
+ */
+export function editorOriginFrom(env: Record<string, string | undefined>): string | undefined {
+  const raw = env.EDITOR_ORIGIN?.trim();
+  if (!raw) return undefined;
+  const url = new URL(raw);
+  if (url.protocol !== 'https:' || url.origin !== raw.replace(/\/+$/, '')) {
+    throw new Error(`EDITOR_ORIGIN must be an https origin such as https://editeur.example.org, got "${raw}"`);
+  }
+  return url.origin;
 }

@@ -16,7 +16,7 @@ import { islands, type IslandName } from '../src/islands/registry.ts';
 import { canonicalPath, indexedPages, notFoundPath } from '../src/registry.ts';
 import { absoluteUrl, siteUrlFrom } from '../src/site-url.ts';
 import { builtPages } from './built-pages.ts';
-import { contactOriginFrom, contentSecurityPolicy, executableScripts } from './csp.ts';
+import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts } from './csp.ts';
 
 const build = process.env.BUILD_DIR ?? 'build';
 const dist = process.env.DIST_DIR ?? 'dist';
@@ -104,7 +104,8 @@ for (const file of readdirSync(`${dist}/assets`)) {
 const template = readFileSync(`${dist}/_headers`, 'utf8');
 const headers = template.replace(
   /^\/\*\n/m,
-  (line) => `${line}  Content-Security-Policy: ${contentSecurityPolicy({ contactOrigin })}\n`,
+  (line) =>
+    `${line}  Content-Security-Policy: ${contentSecurityPolicy({ contactOrigin, editorOrigin: editorOriginFrom(process.env) })}\n`,
 );
 if (headers === template) throw new Error('public/_headers has no "/*" rule to add the Content-Security-Policy to');
 writeFileSync(`${dist}/_headers`, headers);

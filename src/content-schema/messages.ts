@@ -15,13 +15,15 @@ export const unclosedFrontmatterProblem =
   "le bloc d'en-tête commencé ligne 1 n'est pas fermé : ajoutez une ligne --- après le dernier champ";
 export const esmProblem =
   "ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule)";
-const commentProblem =
-  "commentaire HTML <!-- … --> : les commentaires s'écrivent {/* … */} dans ces fichiers. Remplacez <!-- par {/* et --> par */}";
+const commentFix =
+  'Pour signaler une phrase ou un chiffre à prouver, remplacez-le par le bloc « À prouver » : <AProuver proof="ce qu’il faut prouver" /> ; sinon, supprimez-le';
+const commentProblem = `commentaire HTML <!-- … --> : ces fichiers n'acceptent pas de commentaire. ${commentFix}`;
 
 /** Markdown, frontmatter and file-level mistakes found by the remark plugins and the MDX check. */
 export const mdxMessages = {
   brokenLink: (excerpt: string) =>
     `lien Markdown mal formé : « ${excerpt} ». Les crochets [ ] et les parenthèses ( ) d'un lien vont par paires : [texte du lien](/adresse), sans espace entre ] et (.`,
+  comment: `commentaire {/* … */} : l'éditeur visuel ne peut pas ouvrir un fichier qui en contient. ${commentFix}.`,
   braces: (expression: string) => `{${expression}} : ${bracesProblem} (ici : \\{${expression}\\}).`,
   bracesInTag: (expression: string, tag: string) =>
     `{${expression}} dans la balise <${tag}> : ${bracesProblem}. Une valeur s'écrit entre guillemets droits : nom="texte".`,
@@ -36,6 +38,28 @@ export const mdxMessages = {
   renderError: (detail: string) =>
     `le contenu ne peut pas être affiché (${detail}). Vérifiez les balises de ce fichier et leurs attributs (noms et valeurs, voir content/README.md) ; si tout semble juste, demandez à un développeur.`,
 } as const;
+
+/**
+ * A file of content/ with nothing under its frontmatter would be published empty. `check` is what `npm run check`
+ * says (after the file's name); `editor` is what the visual editor shows under the text when it refuses to save.
+ */
+export const emptyBodyMessages = {
+  check: {
+    pages:
+      "la page n'a aucun contenu sous l'en-tête : elle serait publiée vide. Écrivez son texte sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+    faq: "la réponse est vide : la question serait publiée sans réponse. Écrivez la réponse sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+    terms:
+      "le texte de la section est vide : elle serait publiée sans texte. Écrivez-le sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+    legal:
+      "le texte de la section est vide : elle serait publiée sans texte. Écrivez-le sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+  },
+  editor: {
+    pages: 'La page est vide : écrivez son contenu avant d’enregistrer.',
+    faq: 'La réponse est vide : écrivez-la avant d’enregistrer, sinon la question serait publiée sans réponse.',
+    terms: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
+    legal: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
+  },
+} as const satisfies Record<'check' | 'editor', Record<'pages' | 'faq' | 'terms' | 'legal', string>>;
 
 /** The limits of a frontmatter field, as valibot messages (src/content-schema/schema.ts). */
 export const fieldMessages = {
@@ -253,8 +277,8 @@ export const releaseMessages = {
     `CONTACT_STORE vaut « ${store} », mais le site est construit par ${host}, dont le récepteur enregistre les messages avec CONTACT_STORE=${hostStore} : la notice RGPD nommerait un autre stockage que celui utilisé. Corrigez CONTACT_STORE.`,
   localD1Id:
     '« database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir README.md, « Cloudflare Pages »).',
-  claimToProve: (marker: string, detail: string) =>
-    `affirmation marquée « ${marker} »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.`,
+  claimToProve: (detail: string) =>
+    `affirmation marquée « À prouver »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le bloc « À prouver » (<AProuver … />).`,
   wrongDeliveryService: (name: string, website: string, endpointHost: string) =>
     `« contactDelivery » décrit ${name} (${website}), mais le formulaire envoie les messages à ${endpointHost} (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.`,
 } as const;
@@ -269,4 +293,51 @@ export const valueMessages = {
   mustHoldEmail: 'doit contenir {email} (remplacé par l’adresse de contact)',
   mustHoldPlaceholders: (placeholders: readonly string[]) =>
     `doit contenir ${placeholders.join(' et ')} (remplacé${placeholders.length > 1 ? 's' : ''} au moment de l’envoi)`,
+} as const;
+
+/** `npm run cms:normalise` (scripts/cms-normalise.ts): files of content/ not in the form the visual editor saves. */
+export const normaliseMessages = {
+  drift: (files: readonly string[]) =>
+    `Ces fichiers ne sont pas écrits comme l’éditeur visuel les enregistre (modifiés à la main ?) :\n  ${files.join('\n  ')}\nLa prochaine sauvegarde dans l’éditeur les réécrirait en entier. Pour les remettre en forme sans changer le texte affiché, lancez : npm run cms:normalise`,
+  rewritten: (files: readonly string[]) =>
+    `Remis sous la forme de l’éditeur visuel :\n  ${files.join('\n  ')}\nLe texte affiché ne change pas (comparez avec npm run diff), puis enregistrez ces fichiers (commit).`,
+  clean: 'content/ : chaque fichier est déjà sous la forme de l’éditeur visuel.',
+  unreadable: (file: string, detail: string) =>
+    `${file} : l’éditeur visuel ne peut pas lire ce fichier (${detail}). Lancez npm run check, qui dit quoi corriger.`,
+} as const;
+
+/**
+ * The pages the hosted editor's sign-in function (cms/worker.ts) shows instead of Keystatic's English text or a
+ * stack trace: each says what happened and what the editor or the operator does next.
+ */
+export const editorHostMessages = {
+  back: 'Revenir à l’éditeur',
+  signInFailed: {
+    title: 'La connexion avec GitHub n’a pas abouti',
+    text: 'GitHub n’a pas confirmé votre connexion : le lien a peut-être expiré ou a déjà servi. Revenez à l’éditeur et choisissez de nouveau « Sign in with GitHub ».',
+  },
+  notConfigured: {
+    title: 'L’éditeur n’est pas encore configuré',
+    text: 'Il manque ses réglages de connexion à GitHub (KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET et KEYSTATIC_SECRET) dans les variables d’environnement de l’hébergeur. Prévenez la personne qui administre l’éditeur.',
+  },
+  unexpected: {
+    title: 'Une erreur inattendue s’est produite',
+    text: 'Réessayez dans un moment. Si l’erreur persiste, prévenez la personne qui administre l’éditeur.',
+  },
+} as const;
+
+/** The editor's « Aperçu » (cms/preview-field.ts, cms/Preview/): the page as visitors will see it. */
+export const previewMessages = {
+  link: 'Aperçu',
+  hint: 'Ouvre la page telle que les visiteurs la verront, sur téléphone et sur ordinateur, dans un nouvel onglet.',
+  title: (page: string) => `Aperçu de ${page}`,
+  followsSaves: 'Cet aperçu suit chaque enregistrement de l’éditeur, sans recharger la page.',
+  followsBranch:
+    'Cet aperçu montre la branche telle que l’hébergeur l’a publiée : après un enregistrement, comptez une à deux minutes, puis rechargez.',
+  reload: 'Recharger',
+  phone: 'Téléphone (375 px)',
+  desktop: 'Ordinateur (1280 px)',
+  open: 'Ouvrir la page seule',
+  noPreview:
+    'Aucun aperçu n’est configuré pour cet éditeur : il faut l’adresse des versions de prévisualisation (PREVIEW_URL) à sa construction. Prévenez la personne qui l’administre.',
 } as const;

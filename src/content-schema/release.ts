@@ -111,17 +111,18 @@ const messagesDelivered: ReleaseRule = {
 };
 
 /**
- * `{/* À PROUVER : … *\/}` (or `À REMPLACER`) in an MDX file: an MDX comment, invisible on the page,
- * that marks the sentence or figure after it as awaiting proof. The text after the colon says what
- * proof to keep; the marker is removed once the claim is substantiated (or the claim is removed).
+ * `<AProuver proof="…" />` in an MDX file: a widget that renders nothing and marks the sentence or figure
+ * after it as awaiting proof; `proof` says what proof to keep. The marker is removed once the claim is
+ * substantiated (or the claim is removed). Keystatic writes the value in double quotes, or in single quotes
+ * when it holds a double quote.
  */
-const claimMarker = /\{\/\*\s*(À PROUVER|À REMPLACER)\s*:?\s*([\s\S]*?)\s*\*\/\}/giu;
+const claimMarker = /<AProuver\b[^>]*?\bproof=(?:"([^"]*)"|'([^']*)')[^>]*?\/>/gu;
 
 export function claimsToProveIn(source: string, relative: string): string[] {
   return [...source.matchAll(claimMarker)].map((match) => {
     const line = source.slice(0, match.index).split('\n').length;
-    const detail = (match[2] ?? '').replace(/\s+/g, ' ').replace(/\.$/, '');
-    return `${relative}:${line} → ${releaseMessages.claimToProve((match[1] ?? '').toUpperCase(), detail)}`;
+    const detail = (match[1] ?? match[2] ?? '').replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+    return `${relative}:${line} → ${releaseMessages.claimToProve(detail)}`;
   });
 }
 

@@ -9,10 +9,14 @@ import type { Nodes, PhrasingContent, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { ContentError } from '../content-schema/errors.ts';
-import { esmProblem, mdxMessages, unclosedFrontmatterProblem } from '../content-schema/messages.ts';
+import { emptyBodyMessages, esmProblem, mdxMessages, unclosedFrontmatterProblem } from '../content-schema/messages.ts';
+import { collectionOf } from '../content-schema/schema.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 
-/** An expression that holds only a comment (an editor's note in braces), or nothing, renders nothing: allowed. */
+/**
+ * An expression that holds only a comment (`{/* note *\/}`), or nothing. It would render nothing, but the visual
+ * editor cannot open a file that holds one (Keystatic reads no MDX expression), so it is refused too.
+ */
 function isCommentOnly(node: { data?: { estree?: EstreeProgram | null } }): boolean {
   return (node.data?.estree?.body.length ?? 0) === 0;
 }
@@ -96,10 +100,16 @@ export function remarkEditorMistakes() {
       fail(`${unclosedFrontmatterProblem}.`, 1);
     }
 
+    // A FAQ answer, a section or a page with nothing under its frontmatter would be published empty.
+    const collection = collectionOf(file.path);
+    if (collection && tree.children.every((node) => node.type === 'yaml')) {
+      fail(emptyBodyMessages.check[collection], tree.children[0]?.position?.end.line);
+    }
+
     visit(tree, (node) => {
       if (node.type === 'mdxjsEsm') fail(`${esmProblem}.`, node.position?.start.line);
-      if ((node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') && !isCommentOnly(node)) {
-        fail(mdxMessages.braces(node.value), node.position?.start.line);
+      if (node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') {
+        fail(isCommentOnly(node) ? mdxMessages.comment : mdxMessages.braces(node.value), node.position?.start.line);
       }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         for (const attribute of node.attributes) {

@@ -62,6 +62,12 @@ describe('npm run check: messages for editors', () => {
     `);
   });
 
+  it('refuses a FAQ question without an answer, naming the file', async () => {
+    expect(await check('empty-answer')).toEqual([
+      "content/faq/prix.mdx:4 → la réponse est vide : la question serait publiée sans réponse. Écrivez la réponse sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+    ]);
+  });
+
   it('explains an MDX syntax error (a tag left open)', async () => {
     expect(await check('mdx-syntax')).toMatchInlineSnapshot(`
       [
@@ -73,7 +79,7 @@ describe('npm run check: messages for editors', () => {
   it('rejects a component that is not in the allowed list', async () => {
     expect(await check('unknown-component')).toMatchInlineSnapshot(`
       [
-        "content/pages/about.mdx:7 → composant inconnu <Carte>. Vouliez-vous dire <Cards> ? Composants disponibles : Hero, Section, Cards, Card, Steps, Step, Stats, Stat, Actions, ButtonLink, Callout, CallToAction, PaymentFlow, Faq, TermsSections, LegalSections, CompanyFacts, HostFacts, CompanyEmail, ProcessorFacts, LeadRetention, LastUpdated, ContactForm. Vérifiez l'orthographe (majuscules comprises) ou retirez la balise.",
+        "content/pages/about.mdx:7 → composant inconnu <Carte>. Vouliez-vous dire <Cards> ? Composants disponibles : Hero, Section, Cards, Card, Steps, Step, Stats, Stat, Actions, ButtonLink, Callout, CallToAction, PaymentFlow, Faq, TermsSections, LegalSections, CompanyFacts, HostFacts, CompanyEmail, ProcessorFacts, LeadRetention, LastUpdated, AProuver, ContactForm. Vérifiez l'orthographe (majuscules comprises) ou retirez la balise.",
       ]
     `);
   });
@@ -151,10 +157,10 @@ describe('npm run check: messages for editors', () => {
     `);
   });
 
-  it('explains how to write a comment when an HTML comment is used', async () => {
+  it('refuses an HTML comment and says how to mark a claim to prove', async () => {
     expect(await check('html-comment')).toMatchInlineSnapshot(`
       [
-        "content/pages/about.mdx:9 → commentaire HTML <!-- … --> : les commentaires s'écrivent {/* … */} dans ces fichiers. Remplacez <!-- par {/* et --> par */}.",
+        "content/pages/about.mdx:9 → commentaire HTML <!-- … --> : ces fichiers n'acceptent pas de commentaire. Pour signaler une phrase ou un chiffre à prouver, remplacez-le par le bloc « À prouver » : <AProuver proof="ce qu’il faut prouver" /> ; sinon, supprimez-le.",
       ]
     `);
   });

@@ -9,7 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { makeConfig, type Orders } from '../../cms/keystatic.config.ts';
+import { isEmptyBody, makeConfig, nextFreeOrder, type Orders } from '../../cms/keystatic.config.ts';
+import { previewFor } from '../../cms/preview-field.ts';
+import { collectionPages, dataFilePages } from '../../cms/preview-targets.ts';
+import { siteOrigin } from '../../cms/Preview/Preview.tsx';
+import { withoutGoogleFonts } from '../../cms/self-hosted-font.ts';
 import { readOrders } from '../../cms/server.ts';
 import { storageFrom, storageSettingsFrom } from '../../cms/storage.ts';
 import { inlineWidgets, settingsSummary, widgetComponents } from '../../cms/widget-components.ts';
@@ -195,5 +199,96 @@ describe('editor storage', () => {
     });
     expect(storageSettingsFrom({ CMS_GITHUB_REPO: 'propllc/site' }).branchPrefix).toBe('contenu/');
     expect(() => storageSettingsFrom({ CMS_GITHUB_REPO: 'https://github.com/propllc/site' })).toThrow(/owner\/name/);
+  });
+});
+
+describe('« Aperçu »', () => {
+  const config = makeConfig(storageSettingsFrom({}), noOrders);
+  const pagePaths: string[] = pages.map((page) => page.path);
+  const widgetOf = { faq: '<Faq />', terms: '<TermsSections />', legal: '<LegalSections />' } as const;
+
+  it('is the first field of every page, entry and data file that shows on a page', () => {
+    for (const [name, singleton] of Object.entries(config.singletons ?? {})) {
+      const first = Object.keys(singleton.schema)[0];
+      if (name === 'seo' || name === 'contact-receiver') expect(first, name).not.toBe('apercu');
+      else expect(first, name).toBe('apercu');
+    }
+    for (const collection of Object.values(config.collections ?? {})) expect(Object.keys(collection.schema)[0]).toBe('apercu');
+  });
+
+  it('shows each collection on the page that lists it, and each data file on a page of the registry', () => {
+    for (const [name, page] of Object.entries(collectionPages) as [keyof typeof widgetOf, string][]) {
+      const file = pages.find((entry) => entry.path === page)!.content;
+      expect(readFileSync(path.join(root, 'content', 'pages', file), 'utf8'), page).toContain(widgetOf[name]);
+    }
+    for (const [name, target] of Object.entries(dataFilePages)) {
+      const [page, anchor] = target!.split('#');
+      expect(pagePaths, name).toContain(page);
+      if (anchor) expect(existsSync(path.join(root, 'content', 'legal', `${anchor}.mdx`)), target).toBe(true);
+    }
+  });
+
+  it('links to the preview of the entry being edited, on the branch being edited', () => {
+    expect(previewFor('/keystatic/collection/faq/item/cout', '/faq', true)).toBe('/apercu?page=%2Ffaq%23cout');
+    expect(previewFor('/keystatic/branch/contenu%2Ftarifs/collection/faq/item/cout', '/faq', true)).toBe(
+      '/apercu?page=%2Ffaq%23cout&branche=contenu%2Ftarifs',
+    );
+    // A new entry has no file name yet: the page itself.
+    expect(previewFor('/keystatic/collection/faq/create', '/faq', true)).toBe('/apercu?page=%2Ffaq');
+    expect(previewFor('/keystatic/singleton/page-about', '/about', false)).toBe('/apercu?page=%2Fabout');
+  });
+
+  it('shows the dev server locally, the branch’s preview deployment in GitHub mode', () => {
+    expect(siteOrigin('http://127.0.0.1:4401', false, undefined)).toBe('http://127.0.0.1:4401');
+    expect(siteOrigin('https://{branch}.propllc.pages.dev', true, 'contenu/Tarifs 2027')).toBe(
+      'https://contenu-tarifs-2027.propllc.pages.dev',
+    );
+    expect(siteOrigin('', true, 'contenu/tarifs')).toBeUndefined();
+  });
+
+  it('stores nothing in the file', () => {
+    const field = config.collections!.faq!.schema.apercu as unknown as Field;
+    expect(field.serialize(field.parse(undefined))).toEqual({ value: undefined });
+  });
+});
+
+describe('new entries and empty content', () => {
+  it('gives a new entry the next free position', () => {
+    expect(nextFreeOrder({ cout: 1, delai: 2, legalite: 5 })).toBe(6);
+    expect(nextFreeOrder({})).toBe(1);
+    // An entry without a valid order (listed last) does not count.
+    expect(nextFreeOrder({ cout: 1, brouillon: Number.MAX_SAFE_INTEGER })).toBe(2);
+    const config = makeConfig(storageSettingsFrom({}), { ...noOrders, faq: { cout: 1, delai: 4 } });
+    expect((config.collections!.faq!.schema.order as unknown as { defaultValue(): number }).defaultValue()).toBe(5);
+  });
+
+  it('refuses to save an empty answer, section or page body, in French', () => {
+    const paragraph = (text: string) => ({ type: { name: 'paragraph' }, text });
+    const state = (...children: { type: { name: string }; text: string }[]) => ({
+      doc: {
+        childCount: children.length,
+        child: (index: number) => children[index]!,
+        textContent: children.map((child) => child.text).join(''),
+      },
+    });
+    expect(isEmptyBody(state(paragraph('  ')))).toBe(true);
+    expect(isEmptyBody(state(paragraph('Réponse.')))).toBe(false);
+    // A widget alone (<Faq />) is content.
+    expect(isEmptyBody(state({ type: { name: 'Faq' }, text: '' }))).toBe(false);
+    const config = makeConfig(storageSettingsFrom({}), noOrders);
+    const body = config.collections!.faq!.schema.body as unknown as Field;
+    expect(() => body.validate(state(paragraph('')))).toThrow(
+      'La réponse est vide : écrivez-la avant d’enregistrer, sinon la question serait publiée sans réponse.',
+    );
+  });
+});
+
+describe('the editor’s font', () => {
+  it('is served with the editor: the Google Fonts link is taken out of Keystatic’s interface', () => {
+    const file = fileURLToPath(import.meta.resolve('@keystatic/core/ui')).replace(/\.node\.js$/, '.js');
+    const code = readFileSync(file, 'utf8');
+    expect(code).toContain('fonts.googleapis.com');
+    expect(withoutGoogleFonts(code, file)).not.toContain('fonts.googleapis.com');
+    expect(() => withoutGoogleFonts('link("https://fonts.googleapis.com/css2?family=Roboto")', 'x.js')).toThrow(/update its pattern/);
   });
 });

@@ -1,6 +1,6 @@
 /** Head tags, site address, the CSP and the _headers parser: the pieces the build and the test server share. */
 import { describe, expect, test } from 'vitest';
-import { contactOriginFrom, contentSecurityPolicy, executableScripts } from '../../scripts/csp.ts';
+import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts } from '../../scripts/csp.ts';
 import { headersFor, parseHeaders } from '../../scripts/headers.ts';
 import { seo } from '../../src/content-data/seo.ts';
 import { pageHead } from '../../src/head.ts';
@@ -63,6 +63,15 @@ describe('CSP', () => {
     expect(contentSecurityPolicy({ contactOrigin: 'https://api.example.org' })).toContain(
       "connect-src 'self' https://api.example.org;",
     );
+  });
+
+  test('lets only the editor’s https origin frame a preview build', () => {
+    expect(contentSecurityPolicy({ editorOrigin: editorOriginFrom({ EDITOR_ORIGIN: 'https://editeur.propllc.fr' }) })).toContain(
+      'frame-ancestors https://editeur.propllc.fr;',
+    );
+    expect(editorOriginFrom({})).toBeUndefined();
+    expect(() => editorOriginFrom({ EDITOR_ORIGIN: 'http://editeur.propllc.fr' })).toThrow(/https origin/);
+    expect(() => editorOriginFrom({ EDITOR_ORIGIN: 'https://editeur.propllc.fr/keystatic' })).toThrow(/https origin/);
   });
 
   test('takes the contact endpoint origin only when it is another site', () => {

@@ -1,7 +1,7 @@
 /**
  * `npm run check -- --release`: it must fail on today's placeholders, naming each field, and pass once
  * every fact is real. Fixtures: tests/fixtures/release-ready (every placeholder replaced) and
- * tests/fixtures/claim-to-prove (a page with claims marked « À PROUVER »).
+ * tests/fixtures/claim-to-prove (a page with claims marked « À prouver », <AProuver proof="…" />).
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -68,7 +68,7 @@ describe('release check on the content as it is', () => {
     const claims = problems.filter((problem) => problem.startsWith('content/') && !isFactFile(problem));
     expect(claims).toHaveLength(1);
     expect(claims[0]).toMatch(
-      /^content\/legal\/donnees-personnelles\.mdx:\d+ → affirmation marquée « À PROUVER » : durée de conservation des journaux de connexion de l'hébergeur\./,
+      /^content\/legal\/donnees-personnelles\.mdx:\d+ → affirmation marquée « À prouver » : Durée de conservation des journaux de connexion de l'hébergeur\./,
     );
   });
 
@@ -235,17 +235,17 @@ describe('placeholders', () => {
 });
 
 describe('claims awaiting proof', () => {
-  it('lists each « À PROUVER » comment with its line and what to prove, whatever its case or line breaks', async () => {
+  it('lists each « À prouver » block with its line and what to prove, whatever its quotes or line breaks', async () => {
     const env = { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local', CONTACT_STORE: 'files' };
     const problems = await checkRelease({ root: fixture('claim-to-prove'), env }, releaseRules);
     expect(problems).toEqual([
-      "content/pages/about.mdx:8 → affirmation marquée « À PROUVER » : nombre de traders accompagnés, d'après la liste des clients. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.",
-      "content/pages/about.mdx:12 → affirmation marquée « À PROUVER » : délai moyen mesuré sur les dossiers de 2026. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le commentaire {/* … */}.",
+      "content/pages/about.mdx:8 → affirmation marquée « À prouver » : Nombre de traders accompagnés, d'après la liste des clients. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le bloc « À prouver » (<AProuver … />).",
+      'content/pages/about.mdx:13 → affirmation marquée « À prouver » : Délai moyen mesuré sur les "dossiers" de 2026. Gardez la preuve de ce qui est affirmé (ou retirez l\'affirmation), puis supprimez le bloc « À prouver » (<AProuver … />).',
     ]);
   });
 
-  it('ignores ordinary comments', () => {
-    expect(claimsToProveIn('{/* Relu le 3 mars. */}\nTexte.', 'content/pages/x.mdx')).toEqual([]);
+  it('ignores other widgets and text that only mentions the marker', () => {
+    expect(claimsToProveIn('<Callout title="À prouver">\nTexte sur AProuver.\n</Callout>', 'content/pages/x.mdx')).toEqual([]);
   });
 });
 

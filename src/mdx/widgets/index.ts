@@ -272,6 +272,19 @@ export const widgets = {
     }),
     children: 'none',
   },
+  AProuver: {
+    module: '/src/mdx/widgets/AProuver.tsx',
+    label: 'À prouver',
+    description:
+      'Signale que la phrase ou le chiffre qui suit reste à prouver. Invisible sur le site ; la vérification avant mise en ligne échoue tant qu’il en reste un.',
+    settings: v.strictObject({
+      proof: text(
+        'Preuve à rassembler',
+        'Ce qu’il faut vérifier et où le trouver. Une fois la preuve en main (ou la phrase retirée), supprimez le bloc.',
+      ),
+    }),
+    children: 'none',
+  },
   ContactForm: {
     module: '/src/mdx/widgets/ContactForm.tsx',
     label: 'Formulaire de contact',

@@ -10,6 +10,7 @@ import type { PaymentFlowProps } from '../../components/PaymentFlow/PaymentFlow.
 import type { SectionProps } from '../../components/Section/Section.tsx';
 import type { StatProps } from '../../components/Stats/Stats.tsx';
 import type { StepProps } from '../../components/Steps/Steps.tsx';
+import type { AProuver } from './AProuver.tsx';
 import type { WidgetName, WidgetSettings } from './index.ts';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -25,6 +26,7 @@ type Proofs = {
   Callout: Matches<'Callout', CalloutProps>;
   PaymentFlow: Matches<'PaymentFlow', PaymentFlowProps>;
   LastUpdated: Matches<'LastUpdated', { label: string }>;
+  AProuver: Matches<'AProuver', Parameters<typeof AProuver>[0]>;
 };
 
 // Each entry must be `true`; a mismatch reads "Type 'false' is not assignable to type 'true'" on the widget's line.
@@ -38,4 +40,5 @@ export const propsParity: { [Name in keyof Proofs]: Proofs[Name] } = {
   Callout: true,
   PaymentFlow: true,
   LastUpdated: true,
+  AProuver: true,
 };

@@ -1,0 +1,76 @@
+/**
+ * The editor's preview page (/apercu?page=/faq%23cout[&branche=…]): the site's own page, in two frames as wide
+ * as a phone and a desktop screen (the desktop one drawn at its real width and scaled down to fit).
+ * Local mode: the site's dev server, which `npm run cms` starts beside the editor; each save writes content/,
+ * and the dev server updates the frames by itself (hot update, or a reload that keeps the anchor).
+ * GitHub mode: the branch's preview deployment on the host (PREVIEW_URL, `{branch}` → the branch's alias).
+ */
+import { useState } from 'react';
+import { previewMessages } from '../../src/content-schema/messages.ts';
+import { previewOrigin } from '../../scripts/diff/preview.ts';
+import * as styles from './Preview.css.ts';
+
+/** The two widths editors check, as the site's tests do (375 px, 1280 px), and how much each is scaled down. */
+const viewports = [
+  { label: previewMessages.phone, width: 375, height: 740, scale: 1 },
+  { label: previewMessages.desktop, width: 1280, height: 1000, scale: 0.6 },
+] as const;
+
+/** Where the page is served: the dev server's address locally, the branch's preview deployment in GitHub mode. */
+export function siteOrigin(preview: string, githubMode: boolean, branch: string | undefined): string | undefined {
+  return githubMode ? previewOrigin(preview, { branch }) : preview || undefined;
+}
+
+export function Preview({ search, preview, githubMode }: { search: string; preview: string; githubMode: boolean }) {
+  const query = new URLSearchParams(search);
+  // Only an address of the site itself: the page is shown from the configured origin, nothing else.
+  const page = `/${(query.get('page') ?? '/').replace(/^\/+/, '')}`;
+  const origin = siteOrigin(preview, githubMode, query.get('branche') ?? undefined);
+  const [version, setVersion] = useState(0);
+  if (!origin) {
+    return (
+      <main className={styles.root}>
+        <h1 className={styles.title}>{previewMessages.title(page)}</h1>
+        <p className={styles.hint}>{previewMessages.noPreview}</p>
+      </main>
+    );
+  }
+  const src = `${origin}${page}`;
+  return (
+    <main className={styles.root}>
+      <h1 className={styles.title}>{previewMessages.title(page)}</h1>
+      <p className={styles.hint}>{githubMode ? previewMessages.followsBranch : previewMessages.followsSaves}</p>
+      <div className={styles.actions}>
+        {githubMode ? (
+          <button type="button" onClick={() => setVersion(version + 1)}>
+            {previewMessages.reload}
+          </button>
+        ) : null}
+        <a href={src} target="_blank" rel="noopener">
+          {previewMessages.open}
+        </a>
+      </div>
+      <div className={styles.views}>
+        {viewports.map((viewport) => (
+          <figure key={viewport.width} className={styles.view}>
+            <figcaption className={styles.caption}>{viewport.label}</figcaption>
+            <div
+              className={styles.viewport}
+              style={{ width: viewport.width * viewport.scale, height: viewport.height * viewport.scale }}
+            >
+              <iframe
+                key={version}
+                title={viewport.label}
+                src={src}
+                width={viewport.width}
+                height={viewport.height}
+                className={styles.frame}
+                style={{ transform: `scale(${viewport.scale})` }}
+              />
+            </div>
+          </figure>
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -8,7 +8,6 @@
  */
 import { createHash } from 'node:crypto';
 
-
 /** Types of `<script>` elements a browser executes (classic and module scripts). */
 function isExecutableType(type: string | undefined): boolean {
   const value = type?.trim().toLowerCase();

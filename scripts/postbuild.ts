@@ -85,7 +85,8 @@ const stylesheetUrls = new Set(
     [...readFileSync(page.file, 'utf8').matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((match) => match[1] ?? ''),
   ),
 );
-if (stylesheetUrls.size !== 1) throw new Error(`expected one stylesheet shared by every page, found ${JSON.stringify([...stylesheetUrls])}`);
+if (stylesheetUrls.size !== 1)
+  throw new Error(`expected one stylesheet shared by every page, found ${JSON.stringify([...stylesheetUrls])}`);
 const [stylesheetUrl = ''] = stylesheetUrls;
 const css = readFileSync(path.join(dist, stylesheetUrl), 'utf8').trim();
 // The browser hashes the element's text as parsed: a CR would be normalised away, `</style` would end it early.

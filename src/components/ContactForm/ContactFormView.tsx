@@ -121,9 +121,7 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
           required: true,
           minLength: limits.min,
           // Without JavaScript the browser enforces the limit; with it, the schema's message explains it.
-          // Written as the attribute: the island's Preact (vite.client.config.ts) removes a property by
-          // setting it to '', and `input.maxLength = ''` is a limit of 0 characters.
-          maxlength: hydrated ? undefined : limits.max,
+          maxLength: hydrated ? undefined : limits.max,
           // The schema's own pattern; its message is the browser's hint until the schema's takes over.
           ...(field === 'phone' ? { pattern: contactPatterns.phone, title: hydrated ? undefined : copy.errors.phoneInvalid } : {}),
           placeholder: copy.fields[field].placeholder,

@@ -130,6 +130,7 @@ try {
       measured.site.push(await simulated(`${site.origin}${route}`, run === runs - 1));
       measured.twin.push(await simulated(`${twin.origin}${route}`, false));
     }
+    console.log(`  ${route}: measured`);
     const med = (side: Lhr[], read: (lhr: Lhr) => number) => median(side.map(read));
     const lcp = (lhr: Lhr) => metric(lhr, 'largest-contentful-paint');
     const fcp = (lhr: Lhr) => metric(lhr, 'first-contentful-paint');

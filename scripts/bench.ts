@@ -108,6 +108,20 @@ const longestTask = (lhr: Lhr) => {
   const details = lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined;
   return lhr.runtimeError ? Number.NaN : Math.max(0, ...(details?.items ?? []).map((item) => item.duration));
 };
+/**
+ * Scripts requested before the observed LCP: Lighthouse's simulation puts every request started before it in
+ * the LCP graph. The site script and the island must come after the first paint, so this lists none.
+ */
+const scriptsBeforeLcp = (lhr: Lhr) => {
+  const observed = (lhr.audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0]
+    ?.observedLargestContentfulPaint;
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; networkRequestTime?: number }[] }
+  )?.items;
+  if (observed === undefined || !requests) return '?';
+  const early = requests.filter((request) => request.resourceType === 'Script' && (request.networkRequestTime ?? 0) < observed);
+  return early.length === 0 ? 'none' : early.map((request) => new URL(request.url).pathname).join(' ');
+};
 const ms = (value: number) => `${Math.round(value)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -149,6 +163,7 @@ try {
       ms(med(measured.site, longestTask)),
       kb(firstResponse.get(route) ?? 0),
       kb(jsBytes.get(route) ?? 0),
+      scriptsBeforeLcp(measured.site.at(-1) as Lhr),
     ]);
 
     const last = measured.site.at(-1) as Lhr;

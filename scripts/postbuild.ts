@@ -92,10 +92,10 @@ const css = readFileSync(path.join(dist, stylesheetUrl), 'utf8').trim();
 // The browser hashes the element's text as parsed: a CR would be normalised away, `</style` would end it early.
 if (/\r|<\/style/i.test(css)) throw new Error(`${stylesheetUrl}: cannot be inlined as it is (CR or </style inside)`);
 const styleElement = `<style>${css}</style>`;
-// The site script is fetched once the page has loaded and a frame has been painted (the task after an
-// animation frame runs once that frame is drawn), so nothing but the HTML comes before the first paint.
-// A module script, even deferred, is requested as soon as the HTML is parsed and would compete with it.
-const siteLoader = `addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(siteScript)}))))`;
+// The site script is fetched once the browser reports the page's first contentful paint, so nothing but the
+// HTML comes before it (a module script, even deferred, is requested as soon as the HTML is parsed, and
+// `load` can fire before the first paint). A browser without paint timing fetches it at `load`.
+const siteLoader = `const s=()=>import(${JSON.stringify(siteScript)});PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((l,o)=>{l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),s())}).observe({type:"paint",buffered:!0}):addEventListener("load",s)`;
 
 // ---- CSP ----------------------------------------------------------------------------------------
 const contactOrigin = contactOriginFrom(process.env);

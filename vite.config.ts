@@ -22,8 +22,8 @@ export default defineConfig(({ mode }) => ({
     // favicon.svg and site.webmanifest, from the brand colours and content/seo.json.
     brandFilesPlugin(),
   ],
-  // One stylesheet for the whole site (about 5 KB gzip): one render-blocking request on the first page,
-  // then cached, instead of six to eight small ones per page.
+  // One stylesheet for the whole site (about 4 KB gzip), which scripts/postbuild.ts moves into every page:
+  // the first paint needs no request but the page's own.
   build: { cssCodeSplit: false },
   // Canonical and Open Graph URLs (src/site-url.ts) are written into the pages at build time.
   // So are the contact form's recipients, named by the GDPR notice (src/forms/contact-recipients.ts);

@@ -16,6 +16,15 @@ export const clientOutDir = `${process.env.BUILD_DIR ?? 'build'}/browser`;
 export default defineConfig({
   // chunkReport: which source modules each file holds, for the byte budgets (tests/built/).
   plugins: [vanillaExtractPlugin(), chunkReport()],
+  // The islands run on Preact's React-compatible API: the same components, a tenth of React's code to
+  // fetch, evaluate and hydrate (README, "Islands"). Pages are still rendered by React at build time.
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+    ],
+  },
   // Nothing from public/: the page build already copies it.
   publicDir: false,
   build: {

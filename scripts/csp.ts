@@ -1,9 +1,12 @@
 /**
- * The Content-Security-Policy of the built site: one policy for every page. Pages carry no inline
- * executable script (scripts/postbuild.ts removes React Router's and checks that none is left), so
- * `script-src 'self'` needs no hash. JSON-LD and islands' JSON data are `<script type="application/…">`
- * blocks: data, which the browser never runs and script-src does not govern.
+ * The Content-Security-Policy of the built site: one policy for every page. Every page carries the same
+ * two inline elements, allowed by their sha256 hashes: the site's stylesheet in a `<style>` (so the first
+ * paint needs no second request) and the few characters that load the site script once the page has
+ * painted. scripts/postbuild.ts writes both and fails on any other inline script. JSON-LD and islands'
+ * JSON data are `<script type="application/…">` blocks: data, which the browser never runs and script-src
+ * does not govern.
  */
+import { createHash } from 'node:crypto';
 
 /** Types of `<script>` elements a browser executes (classic and module scripts). */
 function isExecutableType(type: string | undefined): boolean {
@@ -29,15 +32,31 @@ export interface CspOptions {
   contactOrigin?: string;
   /** A <meta> policy cannot carry frame-ancestors (browsers ignore it there and warn). */
   forMeta?: boolean;
+  /** Text of the inline executable scripts the pages carry. */
+  inlineScripts?: readonly string[];
+  /** Text of the `<style>` elements the pages carry. */
+  inlineStyles?: readonly string[];
   /** The visual editor's origin, for preview builds only: its « Aperçu » shows their pages in frames. */
   editorOrigin?: string;
 }
 
-export function contentSecurityPolicy({ contactOrigin, forMeta = false, editorOrigin }: CspOptions = {}): string {
+/** The CSP source that allows an inline element whose text is exactly `text` (the browser hashes its UTF-8 bytes). */
+export function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+export function contentSecurityPolicy({
+  contactOrigin,
+  forMeta = false,
+  inlineScripts = [],
+  inlineStyles = [],
+  editorOrigin,
+}: CspOptions = {}): string {
+  const hashes = (texts: readonly string[]) => [...new Set(texts.map(hashSource))];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
-    ['style-src', "'self'"],
+    ['script-src', "'self'", ...hashes(inlineScripts)],
+    ['style-src', "'self'", ...hashes(inlineStyles)],
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(contactOrigin ? [contactOrigin] : [])],

@@ -4,10 +4,12 @@
  * - the pre-rendered not-found page becomes dist/404.html, the file static hosts serve for unknown paths;
  * - pages ship no framework JavaScript: React Router's scripts and module preloads are removed from
  *   every page (React rendered them at build time; nothing on them needs React in the browser), and
- *   the site script is added; islands get the URL of their code (src/islands/);
+ *   a loader of the site script is added, which fetches it after the first paint; islands get the URL
+ *   of their code (src/islands/);
+ * - the stylesheet moves into every page, in a <style> element: the first paint needs the HTML alone;
  * - sitemap.xml (the registry's indexed pages) and robots.txt are written from the route registry and SITE_URL;
- * - the Content-Security-Policy goes into dist/_headers and into a <meta http-equiv> of each page,
- *   for hosts that cannot send headers (GitHub Pages).
+ * - the Content-Security-Policy, with the hashes of that <style> and of the loader, goes into
+ *   dist/_headers and into a <meta http-equiv> of each page, for hosts that cannot send headers (GitHub Pages).
  * BUILD_DIR (default build/) and DIST_DIR (default dist/) let tests build a second copy elsewhere.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,10 +73,35 @@ function withoutFrameworkScripts(html: string): string {
     .replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi, (whole) => (executableScripts(whole).length > 0 ? '' : whole));
 }
 
+// ---- CSS in the HTML, the site script after the first paint -----------------------------------
+// The site's one stylesheet (vite.config.ts, about 4 KB gzip) travels inside every page, so the first
+// paint needs nothing but the HTML, which fits in the first round trip (≤ 14 KB, tests/built/budgets.test.ts).
+// All of it, not a per-page "critical" part: measured on this site (README, "Figures"), critical CSS
+// (beasties) dropped rules whose elements or states the built HTML does not show, the global
+// :focus-visible ring among them, and critical CSS plus the rest loaded later costs a visitor the same
+// bytes over three pages as the whole stylesheet in each.
+const stylesheetUrls = new Set(
+  builtPages(dist).flatMap((page) =>
+    [...readFileSync(page.file, 'utf8').matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((match) => match[1] ?? ''),
+  ),
+);
+if (stylesheetUrls.size !== 1)
+  throw new Error(`expected one stylesheet shared by every page, found ${JSON.stringify([...stylesheetUrls])}`);
+const [stylesheetUrl = ''] = stylesheetUrls;
+const css = readFileSync(path.join(dist, stylesheetUrl), 'utf8').trim();
+// The browser hashes the element's text as parsed: a CR would be normalised away, `</style` would end it early.
+if (/\r|<\/style/i.test(css)) throw new Error(`${stylesheetUrl}: cannot be inlined as it is (CR or </style inside)`);
+const styleElement = `<style>${css}</style>`;
+// The site script is fetched once the browser reports the page's first contentful paint, so nothing but the
+// HTML comes before it (a module script, even deferred, is requested as soon as the HTML is parsed, and
+// `load` can fire before the first paint). A browser without paint timing fetches it at `load`.
+const siteLoader = `const s=()=>import(${JSON.stringify(siteScript)});PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((l,o)=>{l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),s())}).observe({type:"paint",buffered:!0}):addEventListener("load",s)`;
+
 // ---- CSP ----------------------------------------------------------------------------------------
 const contactOrigin = contactOriginFrom(process.env);
+const inline = { inlineScripts: [siteLoader], inlineStyles: [css] };
 // Right after <meta charset>: a <meta> policy governs only what follows it.
-const metaPolicy = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ contactOrigin, forMeta: true })}"/>`;
+const metaPolicy = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ contactOrigin, forMeta: true, ...inline })}"/>`;
 
 for (const page of builtPages(dist)) {
   let html = withoutFrameworkScripts(readFileSync(page.file, 'utf8'));
@@ -82,22 +109,20 @@ for (const page of builtPages(dist)) {
     if (!Object.hasOwn(islands, name)) throw new Error(`${page.file}: unknown island "${name}" (src/islands/registry.ts)`);
     return `${whole} data-island-src="${urlOf(islands[name as IslandName])}"`;
   });
-  // A module script is deferred: it runs after the document is parsed and never delays the first paint.
-  html = html.replace('</body>', `<script type="module" src="${siteScript}"></script></body>`);
+  html = html.replace(`<link rel="stylesheet" href="${stylesheetUrl}"/>`, () => styleElement);
+  html = html.replace('</body>', () => `<script type="module">${siteLoader}</script></body>`);
   const withMeta = html.replace(/<meta charSet="utf-8"\/>/i, (charset) => charset + metaPolicy);
   if (withMeta === html) throw new Error(`${page.file}: no <meta charSet="utf-8"/> to put the CSP after`);
-  const left = executableScripts(withMeta).filter((script) => script.src !== siteScript);
+  const left = executableScripts(withMeta).filter((script) => script.inline !== siteLoader);
   if (left.length > 0) throw new Error(`${page.file}: unexpected script left after the build: ${JSON.stringify(left)}`);
+  if (/<link\b[^>]*\brel="stylesheet"/i.test(withMeta)) throw new Error(`${page.file}: a stylesheet is still linked`);
   writeFileSync(page.file, withMeta);
 }
 
-// The site ships one stylesheet (vite.config.ts). React Router also moves the server build's own copy
-// into assets/; no page links it, so it goes.
-const pagesHtml = builtPages(dist)
-  .map((page) => readFileSync(page.file, 'utf8'))
-  .join('\n');
+// Every page carries the stylesheet itself. React Router also moves the server build's own copy into
+// assets/: neither is linked any more, so both go.
 for (const file of readdirSync(`${dist}/assets`)) {
-  if (file.endsWith('.css') && !pagesHtml.includes(`/assets/${file}`)) rmSync(`${dist}/assets/${file}`);
+  if (file.endsWith('.css')) rmSync(`${dist}/assets/${file}`);
 }
 
 // ---- _headers: the policy joins the /* rule (one rule per path pattern: hosts keep only the last one).
@@ -105,7 +130,7 @@ const template = readFileSync(`${dist}/_headers`, 'utf8');
 const headers = template.replace(
   /^\/\*\n/m,
   (line) =>
-    `${line}  Content-Security-Policy: ${contentSecurityPolicy({ contactOrigin, editorOrigin: editorOriginFrom(process.env) })}\n`,
+    `${line}  Content-Security-Policy: ${contentSecurityPolicy({ contactOrigin, ...inline, editorOrigin: editorOriginFrom(process.env) })}\n`,
 );
 if (headers === template) throw new Error('public/_headers has no "/*" rule to add the Content-Security-Policy to');
 writeFileSync(`${dist}/_headers`, headers);

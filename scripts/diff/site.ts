@@ -4,6 +4,7 @@
  * URLs come from the file layout alone, so the diff works whatever the site's URL form is
  * (`about/index.html` and `about.html` are both `/about`), and on builds of older revisions.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Element, Root, RootContent } from 'hast';
@@ -18,7 +19,7 @@ export interface PageRecord {
   text: PageText;
   /** The markup without scripts, preloads, CSP and asset hashes: equal when the page looks built the same. */
   markup: string;
-  /** Stylesheet URLs as built (hash included: a new hash is a new stylesheet). */
+  /** Stylesheet URLs as built (hash included: a new hash is a new stylesheet), and a hash of each inlined one. */
   stylesheets: string[];
 }
 
@@ -64,7 +65,8 @@ function serialize(node: Root | RootContent, out: string[]): void {
   if (node.type !== 'root' && node.type !== 'element') return;
   if (node.type === 'element') {
     const element: Element = node;
-    if (element.tagName === 'script') return;
+    // Scripts do not show; a <style> is the site's stylesheet, compared as such (`stylesheets` below).
+    if (element.tagName === 'script' || element.tagName === 'style') return;
     if (element.tagName === 'link' && droppedLinks.test(String(element.properties.rel ?? '').replace(/,/g, ' '))) return;
     if (element.tagName === 'meta' && element.properties.httpEquiv !== undefined) return;
     const attributes = Object.entries(element.properties)
@@ -91,6 +93,13 @@ export function readPage(html: string, file: string): PageRecord {
     if (node.type === 'element') {
       const rel = String(node.properties.rel ?? '').replace(/,/g, ' ');
       if (node.tagName === 'link' && /\bstylesheet\b/.test(rel)) stylesheets.push(String(node.properties.href ?? ''));
+      // The stylesheet inlined by the build: its hash stands for its URL.
+      if (node.tagName === 'style')
+        stylesheets.push(
+          `<style> ${createHash('sha256')
+            .update(node.children.map((child) => (child.type === 'text' ? child.value : '')).join(''))
+            .digest('base64')}`,
+        );
     }
     if (node.type === 'root' || node.type === 'element') node.children.forEach(collect);
   };

@@ -23,10 +23,8 @@ export function scheduleIslands(): void {
     element.addEventListener('focusin', start, { once: true });
     element.addEventListener('pointerdown', start, { once: true });
     const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 200));
-    // `load` can come before the first paint on a busy phone: wait for a frame to be drawn (the task after
-    // an animation frame runs once that frame is painted), so the island never competes with the first paint.
-    const whenIdle = () => requestAnimationFrame(() => setTimeout(idle));
-    if (document.readyState === 'complete') whenIdle();
-    else addEventListener('load', whenIdle, { once: true });
+    // The site script itself runs once the page has painted (scripts/postbuild.ts): only `load` is left to wait for.
+    if (document.readyState === 'complete') idle();
+    else addEventListener('load', idle, { once: true });
   }
 }

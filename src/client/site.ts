@@ -9,7 +9,7 @@
  * - `[data-menu-toggle]`: keeps `aria-expanded` and the label of the mobile menu's toggle in step
  *   with its popover, and gives focus back to the toggle when Escape closes it;
  * - `[data-island]`: loads an island's code once the page has painted (see src/islands/).
- * It is a module script: deferred, it never delays the first paint.
+ * It is fetched once the page has painted (scripts/postbuild.ts writes the loader), so it never delays the first paint.
  */
 import { frenchLongDate, parisDay, parisYear } from '../lib/french-date.ts';
 import { scheduleIslands } from './islands.ts';
@@ -17,7 +17,9 @@ import { scheduleIslands } from './islands.ts';
 const now = new Date();
 
 for (const element of document.querySelectorAll<HTMLElement>('[data-current-year]')) {
-  element.textContent = parisYear(now);
+  // Written only when the year has turned since the build: a needless write costs a layout on a slow phone.
+  const year = parisYear(now);
+  if (element.textContent !== year) element.textContent = year;
 }
 
 for (const time of document.querySelectorAll<HTMLTimeElement>('time[data-today]')) {

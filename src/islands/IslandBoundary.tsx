@@ -16,13 +16,17 @@ interface State {
 /**
  * Around every island, in the page render and in the browser alike (it adds no markup). If the island
  * throws in the browser, the site's error screen takes its place, with the error's message, and the
- * rest of the page keeps working. React logs the error (`onCaughtError` in ./hydrate.tsx).
+ * rest of the page keeps working, and the console keeps the details.
  */
 export class IslandBoundary extends Component<{ copy: IslandErrorCopy; children: ReactNode }, State> {
   override state: State = {};
 
   static getDerivedStateFromError(error: unknown): State {
     return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
   }
 
   override render() {

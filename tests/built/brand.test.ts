@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { seo } from '../../src/content-data/seo.ts';
 import { brandColors } from '../../src/styles/brand-colors.ts';
-import { distFile, read, stylesheets } from './dist.ts';
+import { inlineStyles, read } from './dist.ts';
 
 const homeHtml = read('dist/index.html');
 
@@ -30,10 +30,7 @@ describe('brand colours and names in the built site', () => {
   });
 
   test('the stylesheet defines the theme with the same colours', () => {
-    const css = stylesheets(homeHtml)
-      .map((url) => read(distFile(url)))
-      .join('\n')
-      .toLowerCase();
+    const css = inlineStyles(homeHtml).join('\n').toLowerCase();
     for (const colour of [brandColors.navy, brandColors.navyLight, brandColors.navyText, brandColors.accent]) {
       expect(css, colour).toContain(`:${colour}`);
     }

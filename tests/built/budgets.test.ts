@@ -1,24 +1,56 @@
 /**
  * Byte budgets of the built site, gzip level 9 (deterministic). Visitors are mostly on phones on poor
- * networks: the first view of a page must fit in the first round trips. Pages with nothing interactive
- * run only the site script; the contact page adds its one island.
+ * networks: a page must be painted from its first response alone, which fits in the first round trip
+ * (14 KB). Pages with nothing interactive run only the site script; the contact page adds its one island.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { islands } from '../../src/islands/registry.ts';
-import { distFile, modulePreloads, modulesOf, pageScripts, pagesOnDisk, read, stylesheets, sum } from './dist.ts';
+import { executableScripts } from '../../scripts/csp.ts';
+import {
+  distFile,
+  firstResponseBytes,
+  inlineStyles,
+  modulePreloads,
+  modulesOf,
+  pageScripts,
+  pagesOnDisk,
+  read,
+  stylesheets,
+  sum,
+} from './dist.ts';
 
 const KB = 1024;
 const homeHtml = read('dist/index.html');
 
-describe('home page, first view', () => {
-  test('HTML plus render-blocking CSS stay within 14 KB', () => {
-    const css = stylesheets(homeHtml);
-    expect(css.length).toBeGreaterThan(0);
-    const bytes = sum(['/index.html', ...css]);
-    expect(bytes, `home HTML + CSS = ${bytes} B gzip`).toBeLessThanOrEqual(14 * KB);
-  });
+describe('first response: every page paints from its HTML alone', () => {
+  for (const page of pagesOnDisk) {
+    const label = page.path ?? 'the not-found page';
+    const html = read(page.file);
+
+    test(`${label}: its CSS is in the HTML, no stylesheet blocks the first paint`, () => {
+      expect(stylesheets(html)).toEqual([]);
+      const [css = '', ...others] = inlineStyles(html);
+      expect(others).toEqual([]);
+      expect(css.length).toBeGreaterThan(1000);
+      // In <head>, before anything is drawn.
+      expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('</head>'));
+    });
+
+    test(`${label}: nothing but the HTML before the first paint, the site script is fetched after it`, () => {
+      // The one executable script is inline, at the end of <body>, and fetches the site script once the
+      // browser reports the first contentful paint.
+      expect(executableScripts(html).map((script) => script.src)).toEqual([undefined]);
+      expect(html).toMatch(/<script type="module">[^<]*"first-contentful-paint"[^<]*<\/script><\/body>/);
+      expect(html).toMatch(/<script type="module">[^<]*import\("\/assets\/site-[\w-]+\.js"\)[^<]*<\/script><\/body>/);
+    });
+
+    test(`${label}: first response within 14 KB`, () => {
+      const bytes = firstResponseBytes(page.file);
+      expect(bytes, `${label}: ${bytes} B gzip`).toBeLessThanOrEqual(14 * KB);
+    });
+  }
 });
 
 describe('JavaScript per page', () => {
@@ -60,11 +92,12 @@ describe('JavaScript per page', () => {
     expect(modules.filter((id) => !/^src\/(client|lib)\/[\w-]+\.ts$/.test(id) && !/^rolldown\/runtime/.test(id))).toEqual([]);
   });
 
-  test("the contact island brings React, validation and toasts, but no page's copy: its words come as JSON", () => {
+  test("the contact island brings Preact (React's API, not React), validation and toasts, but no page's copy: its words come as JSON", () => {
     const contact = read(distFile('/contact.html'));
     const island = [...pageScripts(contact)].find((url) => url.includes('/contact-form-'));
     const modules = modulesOf(island ?? '');
-    expect(modules.some((id) => id.startsWith('node_modules/react-dom/'))).toBe(true);
+    expect(modules.some((id) => id.startsWith('node_modules/preact/'))).toBe(true);
+    expect(modules.filter((id) => /^node_modules\/(react|react-dom|scheduler)\//.test(id))).toEqual([]);
     expect(modules.some((id) => id.startsWith('node_modules/valibot/'))).toBe(true);
     expect(modules.some((id) => id.startsWith('node_modules/react-hot-toast/'))).toBe(true);
     expect(modules.filter((id) => id.startsWith('content/'))).toEqual([]);
@@ -126,8 +159,10 @@ describe('images and fonts', () => {
   });
 
   test('web fonts, if any, are swapped in (font-display), never blocking text', () => {
-    for (const file of distFiles().filter((name) => name.endsWith('.css'))) {
-      for (const fontFace of read(file).match(/@font-face\s*\{[^}]*\}/g) ?? []) {
+    for (const { file } of pagesOnDisk) {
+      for (const fontFace of inlineStyles(read(file))
+        .join('\n')
+        .match(/@font-face\s*\{[^}]*\}/g) ?? []) {
         expect(fontFace, file).toMatch(/font-display:\s*(swap|optional|fallback)/);
       }
     }

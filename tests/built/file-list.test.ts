@@ -29,7 +29,6 @@ test('dist/ holds exactly the expected files', () => {
       "apple-touch-icon.png",
       "assets/contact-form-[hash].js",
       "assets/site-[hash].js",
-      "assets/style-[hash].css",
       "contact.html",
       "contact/merci.html",
       "faq.html",

@@ -4,10 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { executableScripts, hashSource } from '../../scripts/csp.ts';
 import { headersFor, parseHeaders } from '../../scripts/headers.ts';
 import { indexedPages, pages } from '../../src/registry.ts';
 import { siteUrlFrom } from '../../src/site-url.ts';
-import { attributeValues, pagesOnDisk, read } from './dist.ts';
+import { attributeValues, inlineStyles, pagesOnDisk, read } from './dist.ts';
 
 const siteUrl = siteUrlFrom(process.env);
 
@@ -88,8 +89,17 @@ describe('dist/_headers, read the way Cloudflare Pages reads it', () => {
       for (const name of securityHeaders) expect(headers.get(name), name).toBeTruthy();
       const csp = headers.get('content-security-policy') ?? '';
       expect(csp.match(/default-src/g)).toHaveLength(1);
-      expect(csp).toContain("script-src 'self';");
       expect(csp).toContain("frame-ancestors 'none'");
+      // The page's own <style> and loader, allowed by their hashes, by the header and by the page's <meta>.
+      const html = read(pagesOnDisk.find((page) => page.path === path)?.file ?? 'dist/404.html');
+      const [loader] = executableScripts(html);
+      const [css] = inlineStyles(html);
+      const allowed = [`script-src 'self' ${hashSource(loader?.inline ?? '')};`, `style-src 'self' ${hashSource(css ?? '')};`];
+      const metaPolicy = attributeValues(html, 'meta', 'content', /http-equiv="Content-Security-Policy"/)[0] ?? '';
+      for (const directive of allowed) {
+        expect(csp).toContain(directive);
+        expect(metaPolicy).toContain(directive);
+      }
     });
   }
 

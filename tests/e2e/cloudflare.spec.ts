@@ -62,7 +62,9 @@ function expectSecurityHeaders(headers: Record<string, string>, url: string) {
   for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name], `${url} ${name}`).toMatch(value);
   const csp = headers['content-security-policy'] ?? '';
   expect(csp.match(/default-src/g), `${url}: one CSP policy`).toHaveLength(1);
-  expect(csp, url).toContain("script-src 'self';");
+  // The site's files, and the inline loader and stylesheet by their hashes.
+  expect(csp, url).toMatch(/script-src 'self' 'sha256-[\w+/]{43}=';/);
+  expect(csp, url).toMatch(/style-src 'self' 'sha256-[\w+/]{43}=';/);
   expect(csp, url).toContain("frame-ancestors 'none'");
 }
 

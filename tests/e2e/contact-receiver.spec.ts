@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { createSiteServer } from '../../scripts/site-server.ts';
 import { buildCopy, close, listen } from './build-copy.ts';
-import { islandHydrated } from './page-ready.ts';
+import { islandHydrated, siteScriptRan } from './page-ready.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -172,6 +172,8 @@ test('a message typed and sent before the island has loaded goes through as a fo
     held.push(route);
   });
   await page.goto(`${url}/contact`);
+  // The site script comes after the first paint; once it runs, focusing a field asks for the island.
+  await siteScriptRan(page);
   await fillAndSubmit(page);
   await expect(page).toHaveURL(`${url}/contact/merci`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merci pour votre message');

@@ -6,10 +6,10 @@ export async function siteScriptRan(page: Page): Promise<void> {
   await expect(page.locator('[data-menu-toggle]')).toHaveAttribute('aria-expanded', /^(true|false)$/);
 }
 
-/** Resolves once React has hydrated the contact form island: its DOM nodes then carry React's fiber key. */
+/**
+ * Resolves once the contact form island has hydrated: the form then validates by itself, in French,
+ * and turns the browser's own checks off (`novalidate`).
+ */
 export async function islandHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const form = document.querySelector('[data-island] form');
-    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
-  });
+  await expect(page.locator('[data-island] form')).toHaveAttribute('novalidate', '');
 }

@@ -78,4 +78,13 @@ describe('French dates (pages and site script)', () => {
     expect(parisYear(newYearInParis)).toBe('2031');
     expect(parisDay(new Date('2030-06-30T21:59:00Z'))).toBe('2030-06-30');
   });
+
+  test('the year, counted without time zone data, is the one the time zone database gives around every New Year', () => {
+    for (let year = 2026; year <= 2060; year += 1) {
+      for (const minutes of [-61, -60, -59, -1, 0, 1]) {
+        const instant = new Date(Date.UTC(year, 0, 1, 0, minutes));
+        expect(parisYear(instant), instant.toISOString()).toBe(parisDay(instant).slice(0, 4));
+      }
+    }
+  });
 });

@@ -1,6 +1,6 @@
 /** Head tags, site address, the CSP and the _headers parser: the pieces the build and the test server share. */
 import { describe, expect, test } from 'vitest';
-import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts } from '../../scripts/csp.ts';
+import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts, hashSource } from '../../scripts/csp.ts';
 import { headersFor, parseHeaders } from '../../scripts/headers.ts';
 import { seo } from '../../src/content-data/seo.ts';
 import { pageHead } from '../../src/head.ts';
@@ -72,6 +72,14 @@ describe('CSP', () => {
     expect(editorOriginFrom({})).toBeUndefined();
     expect(() => editorOriginFrom({ EDITOR_ORIGIN: 'http://editeur.propllc.fr' })).toThrow(/https origin/);
     expect(() => editorOriginFrom({ EDITOR_ORIGIN: 'https://editeur.propllc.fr/keystatic' })).toThrow(/https origin/);
+  });
+
+  test("allows the pages' inline stylesheet and loader by their sha256 hashes, each listed once", () => {
+    // `echo -n 'p{color:red}' | openssl dgst -sha256 -binary | base64`: what a browser computes for that <style>.
+    expect(hashSource('p{color:red}')).toBe("'sha256-p0bF+un5yUb9MBO6xRb8kPHlY2BdpHVtLiFkDrZPF64='");
+    const policy = contentSecurityPolicy({ inlineScripts: ['a()', 'a()'], inlineStyles: ['p{color:red}'] });
+    expect(policy).toContain(`script-src 'self' ${hashSource('a()')};`);
+    expect(policy).toContain(`style-src 'self' ${hashSource('p{color:red}')};`);
   });
 
   test('takes the contact endpoint origin only when it is another site', () => {

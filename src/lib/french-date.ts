@@ -37,7 +37,10 @@ export function parisYear(date: Date): string {
 
 const years = new Intl.NumberFormat('fr-FR', { style: 'unit', unit: 'year', unitDisplay: 'long' });
 
-/** `3` → « 3 ans », `1` → « 1 an »: a duration as the GDPR notice writes it. */
+/**
+ * `3` → « 3 ans », `1` → « 1 an »: a duration as the GDPR notice writes it, with the no-break space (U+00A0)
+ * French puts between a number and its unit (Intl writes an ordinary space, which may break the line there).
+ */
 export function frenchYears(count: number): string {
-  return years.format(count);
+  return years.format(count).replace(/ /g, '\u00a0');
 }

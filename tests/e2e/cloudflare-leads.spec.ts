@@ -198,7 +198,7 @@ test.describe('npm run leads -- --local, over the same database', () => {
     const { stdout: purged } = await leads('--purge');
     expect(purged).toContain('Ancien Contact <ancien@example.com>');
     expect(purged.trim().split('\n').at(-1)).toMatch(
-      /^Suppression des messages reçus avant le \d{1,2}(er)? \S+ \d{4}\u202f: 1 \(durée de conservation\u202f: 3 ans, celle de la notice RGPD\)\.$/,
+      /^Suppression des messages reçus avant le \d{1,2}(er)? \S+ \d{4}\u202f: 1 \(durée de conservation\u202f: 3\u00a0ans, celle de la notice RGPD\)\.$/,
     );
   });
 });

@@ -128,7 +128,7 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     expect(code).toBe(0);
     expect(stdout).toContain('Ancien Contact <ancien@example.com>');
     expect(stdout.trim().split('\n').at(-1)).toMatch(
-      /^Suppression des messages reçus avant le \d{1,2}(er)? \S+ \d{4}\u202f: 1 \(durée de conservation\u202f: 3 ans, celle de la notice RGPD\)\.$/,
+      /^Suppression des messages reçus avant le \d{1,2}(er)? \S+ \d{4}\u202f: 1 \(durée de conservation\u202f: 3\u00a0ans, celle de la notice RGPD\)\.$/,
     );
     expect((await readdir(dir)).filter((name) => name.endsWith('.json')).sort()).toEqual([`${ids.helene}.json`, `${ids.paul}.json`]);
   });

@@ -62,7 +62,15 @@ export async function createSiteServer({
   if (store && 'leads' in store) {
     const published = await publishedFolderHolding(store.where, publishedFolders(root));
     if (published) problems.push(fillTemplate(words.leadsDirPublished, { dir: store.where, published }));
-    else await prepareLeadsDir(store.where);
+    else {
+      try {
+        await prepareLeadsDir(store.where);
+      } catch (error) {
+        // A folder that cannot be made or written would lose every lead: the server does not start.
+        const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+        problems.push(fillTemplate(words.leadsDirUnusable, { dir: store.where, reason }));
+      }
+    }
   }
 
   const serveStatic = createStaticRoute(root);

@@ -106,6 +106,7 @@ export const contactReceiverSchema = v.strictObject({
       localUnavailable: text,
       webhookInsecure: text,
       leadsDirPublished: withPlaceholder('dir', 'published'),
+      leadsDirUnusable: withPlaceholder('dir', 'reason'),
       rateLimitBindingMissing: text,
       requestFailed: withPlaceholder('method', 'path', 'status', 'reason'),
       stopping: withPlaceholder('seconds'),

@@ -3,7 +3,7 @@
  * (build-copy.ts, into build/e2e-receiver) and served with `/api/contact` by scripts/site-server.ts,
  * each test on its own port with its own LEADS_DIR and settings.
  */
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -184,10 +184,10 @@ test('a message typed and sent before the island has loaded goes through as a fo
 });
 
 test('when the message cannot be stored, the visitor keeps the text and gets the contact email', async ({ page }) => {
-  // LEADS_DIR lies under a file: the folder cannot be created, so nothing is stored.
-  const blocker = path.join(await mkdtemp(path.join(tmpdir(), 'propllc-e2e-blocker-')), 'fichier');
-  await writeFile(blocker, '');
-  const { url } = await startSite({ LEADS_DIR: path.join(blocker, 'leads') });
+  // The disk fails once the server runs: LEADS_DIR is replaced by a file, so nothing can be stored there.
+  const { url, leadsDir } = await startSite();
+  await rm(leadsDir, { recursive: true });
+  await writeFile(leadsDir, '');
 
   await fillAndSend(page, url);
   const alert = page.getByRole('alert');

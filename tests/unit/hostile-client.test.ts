@@ -222,6 +222,20 @@ describe('leads at rest', () => {
     expect(await readdir(site.leads)).toEqual([path.basename(old)]);
   });
 
+  it('a LEADS_DIR that cannot be made is refused at start, in French, rather than losing every lead', async () => {
+    const site = await miniSite();
+    const blocker = path.join(site.folder, 'fichier');
+    await writeFile(blocker, '');
+    const leadsDir = path.join(blocker, 'leads');
+    const server = await createSiteServer({
+      root: site.root,
+      env: { LEADS_DIR: leadsDir },
+      log: () => undefined,
+      logError: () => undefined,
+    });
+    expect(server.problems).toEqual([fillTemplate(contactReceiver.console.leadsDirUnusable, { dir: leadsDir, reason: 'ENOTDIR' })]);
+  });
+
   it.each([['dist'], ['public']])('a LEADS_DIR inside %s/ is refused at start, in French', async (folder) => {
     const site = await miniSite();
     const published = folder === 'dist' ? site.root : path.join(projectRoot, 'public');

@@ -2,7 +2,8 @@
  * The lead store of `npm start` and of `npm run leads` on a folder (Node only): LEADS_DIR holds one
  * `.json` file per lead, written once by ../node/leads.ts and never changed; its name gives the
  * reception time. The notification state lives beside it, in LEADS_DIR/notifications/: `<id>.sent`
- * (the date it went out) once notified, `<id>.claim` (until when) while a sender holds it.
+ * (the date it went out) once notified, `<id>.claim` (until when) while a sender holds it; private like the
+ * leads (0700, 0600).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -74,7 +75,7 @@ export function filesLeadStore(dir: string): LeadStore {
 
   async function createClaim(id: string, until: Date): Promise<boolean> {
     try {
-      await writeFile(claimFile(id), until.toISOString(), { flag: 'wx' });
+      await writeFile(claimFile(id), until.toISOString(), { flag: 'wx', mode: 0o600 });
     } catch {
       return false;
     }
@@ -87,7 +88,7 @@ export function filesLeadStore(dir: string): LeadStore {
   }
 
   async function claim(id: string, now: Date, until: Date): Promise<boolean> {
-    await mkdir(stateDir, { recursive: true });
+    await mkdir(stateDir, { recursive: true, mode: 0o700 });
 
     if ((await readText(sentFile(id))) !== undefined) return false;
     if (await createClaim(id, until)) return true;
@@ -134,8 +135,8 @@ export function filesLeadStore(dir: string): LeadStore {
     },
     claim: (id, now, until) => oneAtATime(id, () => claim(id, now, until)),
     async markNotified(id, at) {
-      await mkdir(stateDir, { recursive: true });
-      await writeFile(sentFile(id), `${at.toISOString()}\n`);
+      await mkdir(stateDir, { recursive: true, mode: 0o700 });
+      await writeFile(sentFile(id), `${at.toISOString()}\n`, { mode: 0o600 });
       await rm(claimFile(id), { force: true });
     },
     async release(id) {

@@ -38,8 +38,7 @@ export function createSiteServer({ root, env = process.env, log, logError }: Sit
       .handle(fetchRequest, client)
       .then((answer) => sendFetchResponse(request, response, answer))
       // Only a connection lost mid-request gets here: nobody is left to read an answer.
-      .catch(() => response.destroy())
-      .finally(() => receiver.background());
+      .catch(() => response.destroy());
   });
   keepNotifying(server, receiver);
   return { server, receiver };

@@ -37,16 +37,12 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
   return receiver;
 }
 
-const receive = ({ request, env }: PagesContext): Promise<Response> =>
-  receiverFor(env).handle(request, { address: request.headers.get('CF-Connecting-IP') ?? undefined });
+// Pages has no schedule: the notification, and those still pending, go out after the answer (waitUntil).
+const receive = ({ request, env, ...context }: PagesContext): Promise<Response> =>
+  receiverFor(env).handle(request, { address: request.headers.get('CF-Connecting-IP') ?? undefined }, (work) =>
+    context.waitUntil?.(work),
+  );
 
-/** Pages has no schedule: pending notifications go out after the next request, whatever it is. */
-async function receiveThenNotify(context: PagesContext): Promise<Response> {
-  const answer = await receive(context);
-  context.waitUntil?.(receiverFor(context.env).background());
-  return answer;
-}
-
-export const onRequestPost = receiveThenNotify;
+export const onRequestPost = receive;
 /** Any other method: the receiver answers 405 with `Allow: POST`. */
-export const onRequest = receiveThenNotify;
+export const onRequest = receive;

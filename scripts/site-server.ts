@@ -74,6 +74,11 @@ export async function createSiteServer({
   }
 
   const serveStatic = createStaticRoute(root);
+  const followUps = new Set<Promise<void>>();
+  const follow = (work: Promise<void>) => {
+    followUps.add(work);
+    void work.finally(() => followUps.delete(work));
+  };
   let stopping = false;
   const handler = withErrorBoundary(
     async (request, response) => {
@@ -89,13 +94,10 @@ export async function createSiteServer({
         return;
       }
       const { request: fetchRequest, client } = toFetchRequest(request, { proxy });
-      try {
-        const answer = await receiver.handle(fetchRequest, client);
-        await sendFetchResponse(request, response, answer);
-      } finally {
-        // The notification goes out after the answer, and the pending ones are retried with it.
-        void receiver.background();
-      }
+      // The notification goes out after the answer (and the pending ones are retried with it): kept, so that
+      // stopping the server lets it finish.
+      const answer = await receiver.handle(fetchRequest, client, follow);
+      await sendFetchResponse(request, response, answer);
     },
     {
       onError: (error, request) => {
@@ -122,7 +124,7 @@ export async function createSiteServer({
         clearTimeout(force);
         // Notifications started by the last requests may finish too, within the same grace.
         const grace = setTimeout(resolve, graceMs);
-        void receiver.background().finally(() => {
+        void Promise.allSettled([...followUps]).finally(() => {
           clearTimeout(grace);
           resolve();
         });

@@ -39,17 +39,13 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
   return receiver;
 }
 
+// Pages has no schedule: the notification, and those still pending, go out after the answer (waitUntil).
 // CF-Connecting-IP is set by Cloudflare's edge itself (a client's own value is replaced): the visitor's address.
-const receive = ({ request, env }: PagesContext): Promise<Response> =>
-  receiverFor(env).handle(request, { address: request.headers.get('CF-Connecting-IP') ?? undefined });
+const receive = ({ request, env, ...context }: PagesContext): Promise<Response> =>
+  receiverFor(env).handle(request, { address: request.headers.get('CF-Connecting-IP') ?? undefined }, (work) =>
+    context.waitUntil?.(work),
+  );
 
-/** Pages has no schedule: pending notifications go out after the next request, whatever it is. */
-async function receiveThenNotify(context: PagesContext): Promise<Response> {
-  const answer = await receive(context);
-  context.waitUntil?.(receiverFor(context.env).background());
-  return answer;
-}
-
-export const onRequestPost = receiveThenNotify;
+export const onRequestPost = receive;
 /** Any other method: the receiver answers 405 with `Allow: POST`. */
-export const onRequest = receiveThenNotify;
+export const onRequest = receive;

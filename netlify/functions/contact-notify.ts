@@ -10,7 +10,7 @@ import { blobsStoreChoice } from '../../src/receiver/store/blobs.ts';
 export default async function contactNotify(): Promise<Response> {
   const receiver = createSiteReceiver({ env: process.env, store: blobsStoreChoice(process.env) });
   for (const problem of receiver.problems) console.error(problem);
-  await receiver.background();
+  await receiver.retryPending?.();
   return new Response(null, { status: 204 });
 }
 

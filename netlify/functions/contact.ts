@@ -26,9 +26,7 @@ export default async function contact(request: Request, context: NetlifyContext)
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
   }
-  const answer = await receiver.handle(request, { address: context.ip });
-  context.waitUntil?.(receiver.background());
-  return answer;
+  return receiver.handle(request, { address: context.ip }, (work) => context.waitUntil?.(work));
 }
 
 export const config = {

@@ -12,8 +12,8 @@ import { contactReceiver } from '../content-data/contact-receiver.ts';
 import { createContactSchema } from '../forms/contact-schema.ts';
 import { brevoDelivery, type Fetch, webhookDelivery } from './deliveries.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
-import { type ContactHandler, createContactReceiver, type Deliver } from './receiver.ts';
-import { createNotifications, type Notifications } from './notify.ts';
+import { type ClientInfo, createContactReceiver, type Deliver } from './receiver.ts';
+import { createNotifications } from './notify.ts';
 import { type Env, readSettings, type ReceiverSettings } from './settings.ts';
 import type { StoreChoice } from './store/choose.ts';
 import type { StoredLead } from './store/lead-store.ts';
@@ -25,6 +25,9 @@ export const labels = {
   phone: contactForm.fields.phone.label,
   message: contactForm.fields.message.label,
 };
+
+/** The least time between two retry passes started by requests (the schedules have their own pace). */
+const retryGapMs = 10_000;
 
 export interface SiteReceiverOptions {
   env: Env;
@@ -41,19 +44,20 @@ export interface SiteReceiverOptions {
 }
 
 export interface SiteReceiver {
-  handle: ContactHandler;
+  /**
+   * Answers a request. With a store and a notification, `after` receives the work that follows the answer:
+   * this request's notification, then a retry of the pending leads (a host passes `waitUntil`; without it
+   * the work runs on its own). It never rejects, and shares no promise with another request: Workers
+   * cancel a continuation resumed from another request's context.
+   */
+  handle(request: Request, client?: ClientInfo, after?: (work: Promise<void>) => void): Promise<Response>;
   settings: ReceiverSettings;
   /** French lines for the operator; when there are any, nothing is delivered. */
   problems: string[];
   /** French lines saying where messages go. */
   describe: string;
-  /** With a store and an email or webhook: the notifications (the hosts retry the pending ones). */
-  notifications?: Notifications;
-  /**
-   * The notifications started by requests, then a retry of the pending ones: what a host keeps running
-   * after the answer (`waitUntil`). Never rejects.
-   */
-  background(): Promise<void>;
+  /** With a store and an email or webhook: sends the pending leads (start-up, schedule); resolves with how many. */
+  retryPending?: () => Promise<number>;
 }
 
 export function createSiteReceiver({
@@ -110,50 +114,64 @@ export function createSiteReceiver({
     deliver = reported('webhook', webhookDelivery({ url: delivery.url, text: contactReceiver.webhookText, fetch }));
   }
 
-  const notifications =
-    store && deliver && problems.length === 0 ? createNotifications({ store: store.leads, send: deliver }) : undefined;
-  if (store && notifications) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
-  // Notifications started by requests, awaited by `background()`.
-  const running = new Set<Promise<unknown>>();
-  if (store && problems.length === 0) {
-    const { leads } = store;
-    deliver = async (message) => {
+  const send = deliver;
+  const notificationsFor =
+    store && send && problems.length === 0 ? () => createNotifications({ store: store.leads, send }) : undefined;
+  if (store && notificationsFor) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
+
+  const schema = createContactSchema(contactForm.errors);
+  const limiter = rateLimiter ?? memoryRateLimiter({ limit: settings.rateLimit });
+  const receiverWith = (deliverTo: Deliver | undefined) =>
+    createContactReceiver({
+      copy: contactReceiver,
+      schema,
+      labels,
+      contactEmail: company.email,
+      siteName: brand.name,
+      // Settings with a problem (a store that cannot be used included) refuse messages rather than lose them.
+      deliver: problems.length === 0 ? deliverTo : undefined,
+      rateLimiter: limiter,
+    });
+  const withoutStore = receiverWith(deliver);
+
+  let lastRetry = 0;
+  /** Stores the lead, then starts its notification with this request's own notifier. */
+  async function handle(request: Request, client?: ClientInfo, after?: (work: Promise<void>) => void): Promise<Response> {
+    if (!store || problems.length > 0) return withoutStore(request, client);
+    const { leads, where } = store;
+    const notifications = notificationsFor?.();
+    let sending: Promise<unknown> | undefined;
+    const answer = await receiverWith(async (message) => {
       let lead: StoredLead;
       try {
         lead = await leads.add(message, new Date());
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        logError(fillTemplate(words.failed, { delivery: store.where, reason }));
+        logError(fillTemplate(words.failed, { delivery: where, reason }));
         throw error;
       }
-      log(fillTemplate(words.saved, { file: `${store.where} (${lead.id})` }));
-      if (notifications) {
-        const sending = notifications.notify(lead).catch(() => false);
-        running.add(sending);
-        void sending.finally(() => running.delete(sending));
-      }
-    };
+      log(fillTemplate(words.saved, { file: `${where} (${lead.id})` }));
+      sending = notifications?.notify(lead).catch(() => false);
+    })(request, client);
+    if (notifications) {
+      // A time, not a shared promise: at most one retry pass per gap in this process or isolate, or a burst
+      // of requests would each list and claim the same pending leads.
+      const retry = Date.now() - lastRetry >= retryGapMs;
+      if (retry) lastRetry = Date.now();
+      const work = (async () => {
+        await sending;
+        if (retry) await notifications.retryPending().catch(() => 0);
+      })();
+      if (after) after(work);
+    }
+    return answer;
   }
 
-  const handle = createContactReceiver({
-    copy: contactReceiver,
-    schema: createContactSchema(contactForm.errors),
-    labels,
-    contactEmail: company.email,
-    siteName: brand.name,
-    // A store that cannot be used refuses messages rather than let them go unstored.
-    deliver: problems.length === 0 ? deliver : undefined,
-    rateLimiter: rateLimiter ?? memoryRateLimiter({ limit: settings.rateLimit }),
-  });
   return {
     handle,
     settings,
     problems: problems.map((problem) => fillTemplate(words.settingsInvalid, { problem })),
     describe,
-    notifications,
-    async background() {
-      await Promise.allSettled([...running]);
-      await notifications?.retryPending().catch(() => 0);
-    },
+    ...(notificationsFor ? { retryPending: () => notificationsFor().retryPending() } : {}),
   };
 }

@@ -9,8 +9,9 @@ import type { SiteReceiver } from '../site.ts';
 const retryEveryMs = 30_000;
 
 export function keepNotifying(server: Server, receiver: SiteReceiver): void {
-  if (!receiver.notifications) return;
-  const retry = () => void receiver.background();
+  const { retryPending } = receiver;
+  if (!retryPending) return;
+  const retry = () => void retryPending().catch(() => 0);
   // Unref'd: a pending retry never keeps a stopped server's process alive.
   const timer = setInterval(retry, retryEveryMs).unref();
   server.on('listening', retry);

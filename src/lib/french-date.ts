@@ -35,12 +35,15 @@ export function parisYear(date: Date): string {
   return String(new Date(date.getTime() + oneHour).getUTCFullYear());
 }
 
-const years = new Intl.NumberFormat('fr-FR', { style: 'unit', unit: 'year', unitDisplay: 'long' });
+// Made on first use, like the date formatters: the site script imports this module, and a formatter made at
+// load would fetch the French locale data on every page for a function only the build calls.
+let years: Intl.NumberFormat | undefined;
 
 /**
  * `3` → « 3 ans », `1` → « 1 an »: a duration as the GDPR notice writes it, with the no-break space (U+00A0)
  * French puts between a number and its unit (Intl writes an ordinary space, which may break the line there).
  */
 export function frenchYears(count: number): string {
+  years ??= new Intl.NumberFormat('fr-FR', { style: 'unit', unit: 'year', unitDisplay: 'long' });
   return years.format(count).replace(/ /g, '\u00a0');
 }

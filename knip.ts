@@ -14,12 +14,12 @@ const config: KnipConfig = {
     // Loaded by path: remark-page-handle.ts makes every page re-export its `meta`.
     'src/page-meta.ts',
     // Loaded by the check's Vite server by path (render-check.ts).
-    'src/content-schema/render-mdx.tsx',
+    'scripts/content-check/render-mdx.tsx',
     // A compile-time proof: nothing imports it, the type check reads it.
     'src/mdx/widgets/props-parity.ts',
     // The islands' browser entries, built by vite.client.config.ts from the island registry.
     'src/islands/*.client.tsx',
-    // Run by hand when the brand mark changes (README, "Images").
+    // Run by hand when the brand mark changes (docs/architecture.md, "Checks, bench and images").
     'scripts/generate-images.ts',
     // The hosted editor's function, bundled by path into dist-cms/_worker.js (scripts/cms-build.ts).
     'cms/worker.ts',

@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
 import './tests/e2e/json-imports.mjs';
 
-// Tests import the content loaders, whose JSON imports carry no import attribute (README, « Content data files »):
+// Tests import the content loaders, whose JSON imports carry no import attribute (docs/architecture.md, « Content data files »):
 // Playwright's processes run them on Node's own loader: this one registers a hook that adds the attribute (import
 // above), and the workers it starts preload it.
 const jsonImports = `--import=${pathToFileURL('tests/e2e/json-imports.mjs').href}`;
@@ -33,7 +33,7 @@ export default defineConfig({
   // The tests run against the built site (dist/), served like a static host would, with the contact
   // receiver beside it as `npm start` serves it (a simulation build never calls it).
   webServer: {
-    command: `tsx scripts/serve.ts`,
+    command: `tsx src/server/serve.ts`,
     env: { PORT: String(port) },
     url: `http://localhost:${port}/`,
     reuseExistingServer: !process.env.CI,

@@ -17,7 +17,7 @@ export default defineConfig({
   // chunkReport: which source modules each file holds, for the byte budgets (tests/built/).
   plugins: [vanillaExtractPlugin(), chunkReport()],
   // The islands run on Preact's React-compatible API: the same components, a tenth of React's code to
-  // fetch, evaluate and hydrate (README, "Islands"). Pages are still rendered by React at build time.
+  // fetch, evaluate and hydrate (docs/architecture.md, "Islands"). Pages are still rendered by React at build time.
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

@@ -18,7 +18,7 @@ type Described = v.SchemaWithPipe<[Schema, v.TitleAction<unknown, string>, v.Des
 
 /**
  * The data files the editor offers, with the schema `npm run check` validates each against
- * (src/content-schema/checks/data-files.ts; tests/unit/cms-config.test.ts checks both lists agree).
+ * (scripts/content-check/checks/data-files.ts; tests/unit/cms-config.test.ts checks both lists agree).
  */
 export const dataFiles = {
   brand: brandSchema,

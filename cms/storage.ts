@@ -1,6 +1,6 @@
 /**
  * Where the editor saves: files on this machine (default), or branches and pull requests of a GitHub
- * repository when `CMS_GITHUB_REPO` is set (README.md, "Visual editor"). Read from the environment by the
+ * repository when `CMS_GITHUB_REPO` is set (docs/editor.md, "Visual editor"). Read from the environment by the
  * editor's server and handed to the browser at start; the GitHub App's secrets never leave the server.
  */
 import type { Config } from '@keystatic/core';

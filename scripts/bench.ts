@@ -3,7 +3,7 @@
  * against a fixed baseline: the zero-JS twin of the build of commit 73d9352, the site as it was before
  * its CSS moved into the pages (every executable <script> and module preload removed, so it is the
  * fastest that build could paint). The baseline is built in a temporary git worktree, removed afterwards.
- * Both are served like production (scripts/static-server.ts, with their _headers). For each route the
+ * Both are served like production (src/server/static-server.ts, with their _headers). For each route the
  * two are measured alternately, three times each, and the medians compared:
  * - FCP and LCP with DevTools throttling: the browser really runs on the slow network and CPU, and the
  *   paints are measured (Lighthouse's default simulation estimates them from a graph of the requests
@@ -27,7 +27,7 @@ import { pages } from '../src/registry.ts';
 import { builtPages } from './built-pages.ts';
 import { executableScripts } from './csp.ts';
 import { assertBuilt, budgetFigures, firstResponsePerPage, javaScriptPerPage } from './dist-reader.ts';
-import { createStaticServer } from './static-server.ts';
+import { createStaticServer } from '../src/server/static-server.ts';
 
 assertBuilt();
 

@@ -1,10 +1,10 @@
 /**
  * Vite plugin: the favicon and the web manifest are generated from the brand colours and content/
- * (src/brand-files.ts) instead of being copied from public/, so a colour or the app name changes in one place.
+ * (scripts/brand-files.ts) instead of being copied from public/, so a colour or the app name changes in one place.
  * The build writes them next to the pages (build/client/, then dist/); the dev server answers them.
  */
 import type { Plugin } from 'vite';
-import { brandFiles } from '../src/brand-files.ts';
+import { brandFiles } from './brand-files.ts';
 
 export function brandFilesPlugin(): Plugin {
   return {

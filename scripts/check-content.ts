@@ -4,13 +4,13 @@
  * process, so the whole check costs about as long as `tsc` alone:
  *   - `react-router typegen` is skipped when its output is newer than what it is generated from;
  *   - `tsc` is incremental (its cache lives in node_modules/.cache), so a re-run checks only what changed.
- * With `--release` (`npm run check -- --release`), the release rules of src/content-schema/release.ts run too:
+ * With `--release` (`npm run check -- --release`), the release rules of scripts/content-check/release.ts run too:
  * no placeholder left in the company facts, no claim awaiting proof. The site goes live only when they pass.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { checkContent, formatProblems } from '../src/content-schema/check.ts';
+import { checkContent, formatProblems } from './content-check/check.ts';
 
 const root = process.cwd();
 const withTypes = process.argv.includes('--types');
@@ -71,7 +71,7 @@ if (forRelease) {
   // The same environment the build sees: process.env and the .env files Vite reads for a production build.
   const { loadEnv } = await import('vite');
   const env = { ...loadEnv('production', root, ''), ...process.env };
-  const { checkRelease } = await import('../src/content-schema/release.ts');
+  const { checkRelease } = await import('./content-check/release.ts');
   const releaseProblems = await checkRelease({ root, env });
   if (releaseProblems.length > 0) {
     failed = true;

@@ -20,7 +20,7 @@ export const outDir = path.join(root, 'dist-cms');
 const env = { ...loadEnv('production', root, ''), ...process.env };
 const storage = storageSettingsFrom(env);
 if (!storage.githubRepo) {
-  console.error('cms:build builds the editor in GitHub mode: set CMS_GITHUB_REPO=owner/name (README.md, "Hosted editor").');
+  console.error('cms:build builds the editor in GitHub mode: set CMS_GITHUB_REPO=owner/name (docs/editor.md, "Hosted editor").');
   process.exit(1);
 }
 

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { checkContent, formatProblems } from '../src/content-schema/check.ts';
+import { checkContent, formatProblems } from './content-check/check.ts';
 
 export function contentCheck(): Plugin {
   let root = process.cwd();

@@ -77,7 +77,7 @@ export function contactOriginFrom(env: Record<string, string | undefined>): stri
 }
 
 /**
- * `EDITOR_ORIGIN=https://editeur.propllc.fr`, set on the site's preview deployments only (README.md, "Hosted
+ * `EDITOR_ORIGIN=https://editeur.propllc.fr`, set on the site's preview deployments only (docs/editor.md, "Hosted
  * editor"), lets the editor frame them; anything but an https origin is refused, and production keeps 'none'.
  */
 export function editorOriginFrom(env: Record<string, string | undefined>): string | undefined {

@@ -8,7 +8,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { brand } from '../src/content-data/brand.ts';
-import { logoGlyph as glyph, logoTile } from '../src/brand-files.ts';
+import { logoGlyph as glyph, logoTile } from './brand-files.ts';
 import { seo } from '../src/content-data/seo.ts';
 import { brandColors } from '../src/styles/brand-colors.ts';
 

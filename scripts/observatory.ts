@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { assertBuilt } from './dist-reader.ts';
-import { createStaticHandler } from './static-server.ts';
+import { createStaticHandler } from '../src/server/static-server.ts';
 
 const version = '1.4.8';
 const cache = path.resolve('node_modules/.cache/observatory');

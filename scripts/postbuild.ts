@@ -76,7 +76,7 @@ function withoutFrameworkScripts(html: string): string {
 // ---- CSS in the HTML, the site script after the first paint -----------------------------------
 // The site's one stylesheet (vite.config.ts, about 4 KB gzip) travels inside every page, so the first
 // paint needs nothing but the HTML, which fits in the first round trip (≤ 14 KB, tests/built/budgets.test.ts).
-// All of it, not a per-page "critical" part: measured on this site (README, "Figures"), critical CSS
+// All of it, not a per-page "critical" part: measured on this site (docs/architecture.md, "Figures"), critical CSS
 // (beasties) dropped rules whose elements or states the built HTML does not show, the global
 // :focus-visible ring among them, and critical CSS plus the rest loaded later costs a visitor the same
 // bytes over three pages as the whole stylesheet in each.

@@ -1,7 +1,8 @@
 /**
  * Runs only at build time: every page is rendered once, in full, to static HTML.
- * Waiting for `onAllReady` (instead of streaming the shell first) leaves no Suspense
- * streaming scripts in the pages, which keeps the inline scripts few and their CSP hashes stable.
+ * Waiting for `onAllReady` (instead of streaming the shell first) writes each page whole, with no Suspense
+ * streaming scripts: scripts/postbuild.ts then removes the framework's scripts, and the only inline script
+ * left is the site script's loader it writes (its hash is in the CSP).
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';

@@ -1,6 +1,6 @@
 /**
  * The address of a pull request's deploy preview, from a template set once for the repository
- * (the `PREVIEW_URL` variable, see README.md, "Deploy previews"):
+ * (the `PREVIEW_URL` variable, see docs/reviewing.md, "Deploy previews"):
  * - `{pr}` becomes the pull request's number (Netlify: `https://deploy-preview-{pr}--propllc.netlify.app`);
  * - `{branch}` becomes the branch's alias as Cloudflare Pages writes it (`https://{branch}.propllc.pages.dev`):
  *   lower case, every other character than a–z and 0–9 turned into `-`, cut at 28 characters.

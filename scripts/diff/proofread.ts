@@ -3,10 +3,10 @@
  * text before and after is proofread as `npm run check` does (the trade's words and grammar silences of the new
  * side), and what was already there before is left out.
  */
-import { readSilences, readWordList } from '../../src/content-schema/checks/proofreading.ts';
+import { readSilences, readWordList } from '../content-check/checks/proofreading.ts';
 import { proofreadingMessages } from '../../src/content-schema/messages.ts';
-import { checkGrammar } from '../../src/proofreading/grammar.ts';
-import { createSpeller } from '../../src/proofreading/spelling.ts';
+import { checkGrammar } from '../proofreading/grammar.ts';
+import { createSpeller } from '../proofreading/spelling.ts';
 import type { PageChange } from './compare.ts';
 import type { PageText } from './extract.ts';
 import type { PageRecord } from './site.ts';

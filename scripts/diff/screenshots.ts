@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium.ts';
-import { createStaticServer } from '../static-server.ts';
+import { createStaticServer } from '../../src/server/static-server.ts';
 import { notFoundUrl } from './site.ts';
 
 export interface ScreenshotPage {

@@ -82,7 +82,7 @@ export const processorsSchema = v.strictObject({
   contactDelivery: field(
     v.strictObject(namedProcessor),
     'Service d’envoi du formulaire',
-    'Nommé seulement quand le site est construit avec un service tiers (VITE_CONTACT_ENDPOINT=https://…, Formspree par exemple). Voir README.md, « Contact form delivery ».',
+    'Nommé seulement quand le site est construit avec un service tiers (VITE_CONTACT_ENDPOINT=https://…, Formspree par exemple). Voir docs/operations.md, « Contact form delivery ».',
   ),
   emailDelivery: field(
     v.strictObject(namedProcessor),
@@ -108,7 +108,7 @@ export const processorsSchema = v.strictObject({
       ),
     }),
     'Stockage des messages du formulaire',
-    'Le prestataire qui conserve chaque message avant sa transmission, selon CONTACT_STORE (voir README.md, « The receiver »).',
+    'Le prestataire qui conserve chaque message avant sa transmission, selon CONTACT_STORE (voir docs/operations.md, « The receiver »).',
   ),
   localDelivery: field(
     text,

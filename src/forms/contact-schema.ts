@@ -23,7 +23,7 @@ export const contactLimits = {
  * spaces and + ( ) . -, with at least `phoneMinDigits` digits (the shortest international numbers have
  * 8 with their country code: fewer is punctuation, not a number). Leading and trailing spaces are
  * allowed: the browser checks the raw value, the schema the trimmed one.
- * (Email has no pattern: `type="email"` is the browser's own check; see the README.)
+ * (Email has no pattern: `type="email"` is the browser's own check; see docs/operations.md.)
  */
 const phoneMinDigits = 8;
 export const contactPatterns = {

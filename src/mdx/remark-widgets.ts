@@ -1,7 +1,7 @@
 /**
  * Lets editors write `<Cards>` in MDX without an import line: for each widget a file uses,
  * adds `import { Cards } from '/src/components/Cards/Cards.tsx'`, and rejects any component
- * that is not in ./widgets.ts with a French message listing the allowed ones.
+ * that is not in ./widgets/index.ts with a French message listing the allowed ones.
  */
 import type { Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';

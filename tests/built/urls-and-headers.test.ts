@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { executableScripts, hashSource } from '../../scripts/csp.ts';
-import { headersFor, parseHeaders } from '../../scripts/headers.ts';
+import { headersFor, parseHeaders } from '../../src/server/headers.ts';
 import { indexedPages, pages } from '../../src/registry.ts';
 import { siteUrlFrom } from '../../src/site-url.ts';
 import { attributeValues, inlineStyles, pagesOnDisk, read } from './dist.ts';

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { dataFiles } from '../../cms/data-fields.ts';
-import { createStaticServer } from '../../scripts/static-server.ts';
+import { createStaticServer } from '../../src/server/static-server.ts';
 import { pages } from '../../src/registry.ts';
 import { close, listen } from './build-copy.ts';
 

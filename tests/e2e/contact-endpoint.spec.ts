@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { createStaticServer } from '../../scripts/static-server.ts';
+import { createStaticServer } from '../../src/server/static-server.ts';
 import { buildCopy, close, listen, readBody } from './build-copy.ts';
 import { company } from '../../src/content-data/company.ts';
 import { processors } from '../../src/content-data/processors.ts';

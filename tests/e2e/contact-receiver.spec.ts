@@ -1,6 +1,6 @@
 /**
  * The site's own receiver, as `npm start` runs it: the site built with VITE_CONTACT_ENDPOINT=/api/contact
- * (build-copy.ts, into build/e2e-receiver) and served with `/api/contact` by scripts/site-server.ts,
+ * (build-copy.ts, into build/e2e-receiver) and served with `/api/contact` by src/server/site-server.ts,
  * each test on its own port with its own LEADS_DIR and settings.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { createSiteServer } from '../../scripts/site-server.ts';
+import { createSiteServer } from '../../src/server/site-server.ts';
 import { buildCopy, close, listen } from './build-copy.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkContent } from '../../src/content-schema/check.ts';
+import { checkContent } from '../../scripts/content-check/check.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const check = (name: string) => checkContent(path.join(fixtures, name), { requireAllPages: false });

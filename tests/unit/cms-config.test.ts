@@ -18,7 +18,7 @@ import { readOrders } from '../../cms/server.ts';
 import { storageFrom, storageSettingsFrom } from '../../cms/storage.ts';
 import { inlineWidgets, settingsSummary, widgetComponents } from '../../cms/widget-components.ts';
 import { dataFiles as editorDataFiles } from '../../cms/data-fields.ts';
-import { dataFiles } from '../../src/content-schema/checks/data-files.ts';
+import { dataFiles } from '../../scripts/content-check/checks/data-files.ts';
 import { pages } from '../../src/registry.ts';
 import { widgets } from '../../src/mdx/widgets/index.ts';
 

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDataFile } from '../../src/content-data/load.ts';
-import { dataFiles } from '../../src/content-schema/checks/data-files.ts';
+import { dataFiles } from '../../scripts/content-check/checks/data-files.ts';
 import { brandSchema } from '../../src/content-schema/site-schema.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');

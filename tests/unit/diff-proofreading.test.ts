@@ -10,7 +10,7 @@ import { compareSites } from '../../scripts/diff/compare.ts';
 import { addedFindings } from '../../scripts/diff/proofread.ts';
 import { renderReport } from '../../scripts/diff/report.ts';
 import { type PageRecord, readPage } from '../../scripts/diff/site.ts';
-import { hasGrammalecte } from '../../src/proofreading/grammar.ts';
+import { hasGrammalecte } from '../../scripts/proofreading/grammar.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const grammalecte = hasGrammalecte();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { compile } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkMdxContent } from '../../src/content-schema/check.ts';
+import { checkMdxContent } from '../../scripts/content-check/check.ts';
 import { mdxOptions } from '../../src/mdx/pipeline.ts';
 
 const frontmatter =

@@ -10,7 +10,7 @@ import { type AddressInfo, connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSiteServer, type SiteServer } from '../../scripts/site-server.ts';
+import { createSiteServer, type SiteServer } from '../../src/server/site-server.ts';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { rateKey } from '../../src/receiver/rate-limit.ts';
 import { fillTemplate } from '../../src/receiver/template.ts';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createSiteServer } from '../../scripts/site-server.ts';
+import { createSiteServer } from '../../src/server/site-server.ts';
 import type { ContactValues } from '../../src/forms/contact-schema.ts';
 import { createSiteReceiver } from '../../src/receiver/site.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';

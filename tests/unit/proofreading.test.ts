@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkContent } from '../../src/content-schema/check.ts';
-import { hasGrammalecte } from '../../src/proofreading/grammar.ts';
+import { checkContent } from '../../scripts/content-check/check.ts';
+import { hasGrammalecte } from '../../scripts/proofreading/grammar.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const check = (name: string, strictGrammar = false, warnings: string[] = []) =>
@@ -81,7 +81,7 @@ describe('without Grammalecte', () => {
   it('fails the check in CI, where the grammar must be checked', async () => {
     process.env.GRAMMALECTE = path.join(fixtures, 'no-such-grammalecte-cli');
     expect(await check('trade-words', true)).toEqual([
-      'grammaire : Grammalecte n’est pas installé, alors qu’en CI (CI=true) la grammaire doit être vérifiée. Installez le paquet grammalecte-cli (voir .ci/run et README.md).',
+      'grammaire : Grammalecte n’est pas installé, alors qu’en CI (CI=true) la grammaire doit être vérifiée. Installez le paquet grammalecte-cli (voir .ci/run et docs/architecture.md).',
     ]);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 /** Head tags, site address, the CSP and the _headers parser: the pieces the build and the test server share. */
 import { describe, expect, test } from 'vitest';
 import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts, hashSource } from '../../scripts/csp.ts';
-import { headersFor, parseHeaders } from '../../scripts/headers.ts';
+import { headersFor, parseHeaders } from '../../src/server/headers.ts';
 import { seo } from '../../src/content-data/seo.ts';
 import { pageHead } from '../../src/head.ts';
 import { canonicalPath } from '../../src/registry.ts';

@@ -111,10 +111,10 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-/** `npm run serve` as `npm start` ends with it (tsx, scripts/serve.ts), in `folder` (its dist/), on a free port. */
+/** `npm run serve` as `npm start` ends with it (tsx, src/server/serve.ts), in `folder` (its dist/), on a free port. */
 export async function serveProcess(folder: string, env: Record<string, string>): Promise<ServeProcess> {
   // Through tsx, as `npm start` runs it: tsx passes signals on to the server's process.
-  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'scripts/serve.ts')], {
+  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'src/server/serve.ts')], {
     cwd: folder,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { company } from '../../src/content-data/company.ts';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { createSiteServer } from '../../scripts/site-server.ts';
+import { createSiteServer } from '../../src/server/site-server.ts';
 
 const valid = {
   name: 'Jeanne Martin',

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { endOfLifeWarning } from '../../scripts/node-support.ts';
+import { endOfLifeWarning } from '../../src/server/node-support.ts';
 import { simulationNotice } from '../../scripts/simulation-notice.ts';
 import type { ContactValues } from '../../src/forms/contact-schema.ts';
 import { brevoDelivery, brevoEndpoint, webhookDelivery } from '../../src/receiver/deliveries.ts';
@@ -227,14 +227,14 @@ describe('settings from the environment', () => {
       settings: { delivery: { mode: 'none' }, rateLimit: 10 },
       problems: [
         'le réglage CONTACT_TO manque (envoi par email).',
-        'le réglage CONTACT_FROM est invalide (voir README.md, partie «\u202fDeploying\u202f»).',
+        'le réglage CONTACT_FROM est invalide (voir docs/deploying.md).',
       ],
     });
     expect(read({ BREVO_API_KEY: 'k', CONTACT_WEBHOOK_URL: 'https://h.example.org' }).problems).toEqual([words.deliveryConflict]);
     expect(read({ CONTACT_DELIVERY: 'local' }, false).problems).toEqual([words.localUnavailable]);
     expect(read({ CONTACT_DELIVERY: 'pigeon' }).problems).toEqual([words.deliveryUnknown]);
     expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: 'pas une adresse' }).problems).toEqual([
-      'le réglage CONTACT_WEBHOOK_URL est invalide (voir README.md, partie «\u202fDeploying\u202f»).',
+      'le réglage CONTACT_WEBHOOK_URL est invalide (voir docs/deploying.md).',
     ]);
     // A lead crosses the network encrypted, or not at all: plain http:// only to this machine.
     for (const url of ['ftp://h.example.org', 'http://h.example.org/hook', 'http://10.0.0.2/hook']) {
@@ -244,7 +244,7 @@ describe('settings from the environment', () => {
       expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: url }).problems, url).toEqual([]);
     }
     expect(read({ CONTACT_RATE_LIMIT: 'dix' }).problems).toEqual([
-      'le réglage CONTACT_RATE_LIMIT est invalide (voir README.md, partie «\u202fDeploying\u202f»).',
+      'le réglage CONTACT_RATE_LIMIT est invalide (voir docs/deploying.md).',
     ]);
   });
 

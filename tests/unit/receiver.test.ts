@@ -9,7 +9,7 @@ import { brand } from '../../src/content-data/brand.ts';
 import { company } from '../../src/content-data/company.ts';
 import { contactForm } from '../../src/content-data/contact-form.ts';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { headersFor, parseHeaders } from '../../scripts/headers.ts';
+import { headersFor, parseHeaders } from '../../src/server/headers.ts';
 import { contactLimits, createContactSchema, type ContactValues } from '../../src/forms/contact-schema.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../src/receiver/rate-limit.ts';
 import { confirmationPath, contactFormPath, createContactReceiver, type Deliver } from '../../src/receiver/receiver.ts';

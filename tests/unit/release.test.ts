@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTree } from 'jsonc-parser';
 import { company } from '../../src/content-data/company.ts';
 import { processors } from '../../src/content-data/processors.ts';
-import { lineOfField } from '../../src/content-schema/checks/data-files.ts';
+import { lineOfField } from '../../scripts/content-check/checks/data-files.ts';
 import {
   checkRelease,
   claimsToProveIn,
@@ -20,7 +20,7 @@ import {
   releaseRules,
   sitePlaceholderProblems,
   storeProblems,
-} from '../../src/content-schema/release.ts';
+} from '../../scripts/content-check/release.ts';
 import { isFictionPhone, sitePlaceholders } from '../../src/content-schema/site-schema.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -133,7 +133,7 @@ describe('the lead store the GDPR notice names (CONTACT_STORE)', () => {
 
   it('says that nothing would be stored without it, and refuses a value it does not know', async () => {
     expect(storeLines(await checkRelease({ root: fixture('release-ready'), env: receiver }))).toEqual([
-      'CONTACT_STORE n’est pas défini : avec le récepteur du site, aucun message ne serait conservé, et un message serait perdu dès que l’envoi par email ou webhook échoue. Indiquez à la construction où le récepteur enregistre chaque message (files avec npm start, d1 sur Cloudflare Pages, blobs sur Netlify), pour que la notice RGPD nomme ce stockage (voir README.md, « The receiver »).',
+      'CONTACT_STORE n’est pas défini : avec le récepteur du site, aucun message ne serait conservé, et un message serait perdu dès que l’envoi par email ou webhook échoue. Indiquez à la construction où le récepteur enregistre chaque message (files avec npm start, d1 sur Cloudflare Pages, blobs sur Netlify), pour que la notice RGPD nomme ce stockage (voir docs/operations.md, « The receiver »).',
     ]);
     expect(storeLines(await checkRelease({ root: fixture('release-ready'), env: { ...receiver, CONTACT_STORE: 'kv' } }))).toEqual([
       'CONTACT_STORE vaut « kv » : choisissez files, d1, blobs (files avec npm start, d1 sur Cloudflare Pages, blobs sur Netlify).',
@@ -159,7 +159,7 @@ describe('the lead store the GDPR notice names (CONTACT_STORE)', () => {
     const problems = await checkRelease({ root, env: { ...receiver, CONTACT_STORE: 'd1', CF_PAGES: '1' } });
     expect(storeLines(problems)).toEqual([
       expect.stringMatching(/^content\/processors\.json:\d+ → « leadStores\.d1\.safeguard » est encore une valeur fictive/),
-      'wrangler.toml → « database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir README.md, « Cloudflare Pages »).',
+      'wrangler.toml → « database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir docs/deploying.md, « Cloudflare Pages »).',
     ]);
     expect(storeLines(await checkRelease({ root, env: { ...receiver, CONTACT_STORE: 'blobs' } }))).toEqual([
       expect.stringMatching(/^content\/processors\.json:\d+ → « leadStores\.blobs\.safeguard » est encore une valeur fictive/),

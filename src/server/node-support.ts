@@ -2,8 +2,8 @@
  * End of life of each Node major version (nodejs.org/en/about/previous-releases): past that date,
  * a version gets no security fix, so `npm start` warns whoever runs the site on it.
  */
-import { contactReceiver } from '../src/content-data/contact-receiver.ts';
-import { fillTemplate } from '../src/receiver/template.ts';
+import { contactReceiver } from '../content-data/contact-receiver.ts';
+import { fillTemplate } from '../receiver/template.ts';
 
 const nodeEndOfLife: Readonly<Record<number, string>> = {
   14: '2023-04-30',

@@ -6,7 +6,7 @@ import { MDXProvider } from '@mdx-js/react';
 import type { MDXContent } from 'mdx/types';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { mdxComponents } from '../mdx/components.tsx';
+import { mdxComponents } from '../../src/mdx/components.tsx';
 
 export function renderMdx(Content: MDXContent): string {
   return renderToStaticMarkup(

@@ -14,10 +14,10 @@ import {
   contactStoreFrom,
   type LeadStoreKind,
   leadStoreKinds,
-} from '../forms/contact-recipients.ts';
+} from '../../src/forms/contact-recipients.ts';
 import { lineOfField, readDataFile } from './checks/data-files.ts';
-import { releaseMessages } from './messages.ts';
-import { isFictionPhone, phoneFields, type Placeholder, processorsSchema, sitePlaceholders } from './site-schema.ts';
+import { releaseMessages } from '../../src/content-schema/messages.ts';
+import { isFictionPhone, phoneFields, type Placeholder, processorsSchema, sitePlaceholders } from '../../src/content-schema/site-schema.ts';
 
 export interface ReleaseContext {
   /** The project root (the folder that holds content/). */

@@ -12,8 +12,8 @@ import { compile } from '@mdx-js/mdx';
 import type { MDXContent } from 'mdx/types';
 import { VFile } from 'vfile';
 import { createServer, type Plugin } from 'vite';
-import { mdxOptions } from '../mdx/pipeline.ts';
-import { mdxMessages } from './messages.ts';
+import { mdxOptions } from '../../src/mdx/pipeline.ts';
+import { mdxMessages } from '../../src/content-schema/messages.ts';
 
 /** The project root: where src/ and the widgets live (a test fixture holds only content/). */
 // From the module's own path (a string): test environments such as jsdom replace the global URL class.
@@ -119,7 +119,7 @@ export async function createContentRenderer(): Promise<ContentRenderer> {
     optimizeDeps: { noDiscovery: true, include: [] },
     plugins: [compiledMdx(compiled), styleFileScope()],
   });
-  const helper = server.ssrLoadModule('/src/content-schema/render-mdx.tsx') as Promise<{
+  const helper = server.ssrLoadModule('/scripts/content-check/render-mdx.tsx') as Promise<{
     renderMdx: (content: MDXContent) => string;
   }>;
   // Reported when rendering, if ever: a helper that fails to load is a developer's problem.

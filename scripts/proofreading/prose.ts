@@ -10,8 +10,8 @@ import path from 'node:path';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import { isMap, isScalar, isSeq, LineCounter, type Node as YamlNode, parseDocument } from 'yaml';
 import type { VFile } from 'vfile';
-import { inlineElements, untouchedElements } from '../mdx/rehype-french-typography.ts';
-import { frenchTypography, looksLikeTarget } from '../typography/french.ts';
+import { inlineElements, untouchedElements } from '../../src/mdx/rehype-french-typography.ts';
+import { frenchTypography, looksLikeTarget } from '../../src/typography/french.ts';
 
 export interface ProseBlock {
   /** The file, relative to the folder that holds content/: `content/faq/cout.mdx`. */

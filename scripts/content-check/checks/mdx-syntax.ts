@@ -1,6 +1,6 @@
 /** MDX's own syntax errors (technical English) turned into the French sentences editors need. */
-import { ContentError, ContentErrors } from '../errors.ts';
-import { explainSyntaxError } from '../messages.ts';
+import { ContentError, ContentErrors } from '../../../src/content-schema/errors.ts';
+import { explainSyntaxError } from '../../../src/content-schema/messages.ts';
 
 export function toMessages(error: unknown, relative: string): string[] {
   if (error instanceof ContentErrors) return error.errors.map((each) => each.message);

@@ -4,7 +4,7 @@
  * 404.html with status 404, `GET` and `HEAD` only (405 otherwise),
  * and the headers of dist/_headers (Content-Security-Policy included) on every answer, so the end-to-end
  * tests run under the policy the site is deployed with.
- * Used by `npm start` (through scripts/site-server.ts, which adds the contact receiver) and by the
+ * Used by `npm start` (through src/server/site-server.ts, which adds the contact receiver) and by the
  * end-to-end tests.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -13,8 +13,8 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { BadRequest, originFormTarget } from '../src/receiver/node/http.ts';
-import { withErrorBoundary } from '../src/server/boundary.ts';
+import { BadRequest, originFormTarget } from '../receiver/node/http.ts';
+import { withErrorBoundary } from './boundary.ts';
 import { type HeaderRule, headersFor, parseHeaders } from './headers.ts';
 
 const types: Record<string, string> = {
@@ -102,7 +102,7 @@ function headerRules(file: string): () => readonly HeaderRule[] {
   };
 }
 
-/** The file-serving part alone, so scripts/site-server.ts can put the contact receiver beside it. It throws on what it cannot answer. */
+/** The file-serving part alone, so src/server/site-server.ts can put the contact receiver beside it. It throws on what it cannot answer. */
 export function createStaticRoute(root: string): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const absoluteRoot = path.resolve(root);
   const headersFile = path.join(absoluteRoot, '_headers');

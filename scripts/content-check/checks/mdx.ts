@@ -8,12 +8,12 @@ import path from 'node:path';
 import { compile } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
 import { parse as parseYaml } from 'yaml';
-import { mdxOptions } from '../../mdx/pipeline.ts';
+import { mdxOptions } from '../../../src/mdx/pipeline.ts';
 import { type ProseBlock, rehypeCollectProse } from '../../proofreading/prose.ts';
-import { pages } from '../../registry.ts';
+import { pages } from '../../../src/registry.ts';
 import { createContentRenderer, type RenderTarget } from '../render-check.ts';
-import { collectionOf, orderedCollections } from '../schema.ts';
-import { mdxMessages } from '../messages.ts';
+import { collectionOf, orderedCollections } from '../../../src/content-schema/schema.ts';
+import { mdxMessages } from '../../../src/content-schema/messages.ts';
 import { toMessages } from './mdx-syntax.ts';
 
 async function mdxFiles(dir: string): Promise<string[]> {

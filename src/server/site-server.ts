@@ -1,22 +1,22 @@
 /**
  * The one Node server of `npm start` and `npm run serve`: dist/ as a static host serves it
- * (scripts/static-server.ts: `_headers`, CSP, path guard, 404.html), and the contact receiver on
+ * (src/server/static-server.ts: `_headers`, CSP, path guard, 404.html), and the contact receiver on
  * `/api/contact` (src/receiver/): each lead stored in LEADS_DIR, then notified as the environment says.
  * Every request goes through one error boundary (src/server/boundary.ts); `stop()` lets the requests
  * in flight finish before the server closes.
  */
 import { createServer, type Server } from 'node:http';
-import { contactReceiver } from '../src/content-data/contact-receiver.ts';
-import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest } from '../src/receiver/node/http.ts';
-import { prepareLeadsDir, publishedFolderHolding } from '../src/receiver/node/leads.ts';
-import { readProxyTrust } from '../src/receiver/node/proxy.ts';
-import { keepNotifying } from '../src/receiver/node/retry.ts';
-import { contactPath } from '../src/receiver/receiver.ts';
-import { receiverSecurityHeaders } from '../src/receiver/security-headers.ts';
-import { createSiteReceiver, type SiteReceiver } from '../src/receiver/site.ts';
-import { nodeLeadStore } from '../src/receiver/store/files.ts';
-import { fillTemplate } from '../src/receiver/template.ts';
-import { withErrorBoundary } from '../src/server/boundary.ts';
+import { contactReceiver } from '../content-data/contact-receiver.ts';
+import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest } from '../receiver/node/http.ts';
+import { prepareLeadsDir, publishedFolderHolding } from '../receiver/node/leads.ts';
+import { readProxyTrust } from '../receiver/node/proxy.ts';
+import { keepNotifying } from '../receiver/node/retry.ts';
+import { contactPath } from '../receiver/receiver.ts';
+import { receiverSecurityHeaders } from '../receiver/security-headers.ts';
+import { createSiteReceiver, type SiteReceiver } from '../receiver/site.ts';
+import { nodeLeadStore } from '../receiver/store/files.ts';
+import { fillTemplate } from '../receiver/template.ts';
+import { withErrorBoundary } from './boundary.ts';
 import { createStaticRoute } from './static-server.ts';
 
 export interface SiteServerOptions {

@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { checkGrammar, normaliseSentence } from '../../proofreading/grammar.ts';
 import { lineOf, type ProseBlock } from '../../proofreading/prose.ts';
 import { createSpeller } from '../../proofreading/spelling.ts';
-import { looksLikeTarget } from '../../typography/french.ts';
-import { proofreadingMessages } from '../messages.ts';
+import { looksLikeTarget } from '../../../src/typography/french.ts';
+import { proofreadingMessages } from '../../../src/content-schema/messages.ts';
 import { readDataFile } from './data-files.ts';
 import { jsonStrings, verbatimFields } from './typography.ts';
 

@@ -9,8 +9,8 @@
  */
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { contactReceiver } from '../src/content-data/contact-receiver.ts';
-import { fillTemplate } from '../src/receiver/template.ts';
+import { contactReceiver } from '../content-data/contact-receiver.ts';
+import { fillTemplate } from '../receiver/template.ts';
 import { endOfLifeWarning } from './node-support.ts';
 import { createSiteServer } from './site-server.ts';
 

@@ -5,8 +5,8 @@
  * into dist/ and `npm run dev` serves them (scripts/brand-files-plugin.ts); scripts/generate-images.ts
  * draws the PNG icons and the share image from the same mark.
  */
-import { seo } from './content-data/seo.ts';
-import { brandColors } from './styles/brand-colors.ts';
+import { seo } from '../src/content-data/seo.ts';
+import { brandColors } from '../src/styles/brand-colors.ts';
 
 const { navy, accent, white } = brandColors;
 

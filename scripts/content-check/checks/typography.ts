@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getNodePath, type Node } from 'jsonc-parser';
-import { breakableMeasure, frenchTypography } from '../../typography/french.ts';
-import { dataMessages } from '../messages.ts';
+import { breakableMeasure, frenchTypography } from '../../../src/typography/french.ts';
+import { dataMessages } from '../../../src/content-schema/messages.ts';
 import { readDataFile } from './data-files.ts';
 
 /** What French typography wants in a displayed text, and how each mistake is named to the editor. */

@@ -8,12 +8,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findNodeAtLocation, type Node, parse, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import * as v from 'valibot';
-import { pages } from '../../registry.ts';
-import { contactFormCopySchema } from '../contact-form-schema.ts';
-import { dataMessages, describeDataIssue, unknownInternalLink } from '../messages.ts';
-import { contactReceiverSchema } from '../contact-receiver-schema.ts';
-import { seoSchema } from '../seo-schema.ts';
-import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from '../site-schema.ts';
+import { pages } from '../../../src/registry.ts';
+import { contactFormCopySchema } from '../../../src/content-schema/contact-form-schema.ts';
+import { dataMessages, describeDataIssue, unknownInternalLink } from '../../../src/content-schema/messages.ts';
+import { contactReceiverSchema } from '../../../src/content-schema/contact-receiver-schema.ts';
+import { seoSchema } from '../../../src/content-schema/seo-schema.ts';
+import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from '../../../src/content-schema/site-schema.ts';
 
 const pagePaths = pages.map((page) => page.path);
 

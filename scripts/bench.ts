@@ -82,10 +82,15 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 type Flags = NonNullable<Parameters<typeof lighthouse>[1]>;
 
-async function audit(url: string, flags: Flags): Promise<Lhr> {
+async function audit(url: string, flags: Flags, attempt = 1): Promise<Lhr> {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) console.warn(`${url}: ${result.lhr.runtimeError.message} (run left out)`);
+  if (result.lhr.runtimeError) {
+    // A trace Lighthouse could not record (NO_NAVSTART, now and then) says nothing of the page: one more try,
+    // so the median keeps its three runs.
+    if (attempt === 1) return audit(url, flags, 2);
+    console.warn(`${url}: ${result.lhr.runtimeError.message} (run left out)`);
+  }
   return result.lhr;
 }
 

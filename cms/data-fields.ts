@@ -1,35 +1,16 @@
 /**
- * The editor's forms for the data files of content/ (`company.json`…), generated from their valibot schemas:
- * a group of fields per object, a list per array, a text field per text, each with the schema's title (or the
- * field's name when it has none) and description. Keystatic saves them as JSON, which keeps the no-break spaces
- * of the phone numbers and amounts as they are.
+ * The editor's forms for the data files of the content manifest (`company.json`…), generated from their valibot
+ * schemas: a group of fields per object, a list per array, a text field per text, each with the schema's title
+ * (or the field's name when it has none) and description. Keystatic saves them as JSON, which keeps the
+ * no-break spaces of the phone numbers and amounts as they are.
  */
 import { fields, singleton } from '@keystatic/core';
 import * as v from 'valibot';
-import { contactFormCopySchema } from '../src/content-schema/contact-form-schema.ts';
-import { contactReceiverSchema } from '../src/content-schema/contact-receiver-schema.ts';
-import { seoSchema } from '../src/content-schema/seo-schema.ts';
-import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from '../src/content-schema/site-schema.ts';
+import { dataFiles } from '../src/content.config.ts';
 import { previewField } from './preview-field.ts';
-import { dataFilePages } from './preview-targets.ts';
 
 type Schema = v.GenericSchema;
 type Described = v.SchemaWithPipe<[Schema, v.TitleAction<unknown, string>, v.DescriptionAction<unknown, string>]>;
-
-/**
- * The data files the editor offers, with the schema `npm run check` validates each against
- * (scripts/content-check/checks/data-files.ts; tests/unit/cms-config.test.ts checks both lists agree).
- */
-export const dataFiles = {
-  brand: brandSchema,
-  company: companySchema,
-  processors: processorsSchema,
-  navigation: navigationSchema,
-  interface: interfaceSchema,
-  seo: seoSchema,
-  'contact-form': contactFormCopySchema,
-  'contact-receiver': contactReceiverSchema,
-} as const satisfies Record<string, Schema>;
 
 const labelOf = (schema: Schema, key: string) => v.getTitle(schema as Described) ?? key;
 const descriptionOf = (schema: Schema) => v.getDescription(schema as Described);
@@ -87,17 +68,15 @@ function dataField(schema: Schema, key: string): any {
 
 export function dataSingletons() {
   return Object.fromEntries(
-    Object.entries(dataFiles).map(([name, schema]) => [
+    Object.entries(dataFiles).map(([name, file]) => [
       name,
       singleton({
         label: `${name}.json`,
         path: name,
         format: { data: 'json' },
         schema: {
-          ...(dataFilePages[name as keyof typeof dataFiles]
-            ? { apercu: previewField(dataFilePages[name as keyof typeof dataFiles]!) }
-            : {}),
-          ...Object.fromEntries(Object.entries(schema.entries).map(([key, entry]) => [key, dataField(entry as Schema, key)])),
+          ...('page' in file ? { apercu: previewField(file.page) } : {}),
+          ...Object.fromEntries(Object.entries(file.schema.entries).map(([key, entry]) => [key, dataField(entry as Schema, key)])),
         },
       }),
     ]),

@@ -1,18 +1,19 @@
 /**
  * What the visual editor (`npm run cms`) offers, and where it reads and writes.
- * Every label and description comes from the site's own schemas: the pages from the route registry,
- * their fields from the frontmatter schemas, the widgets from the widget schemas.
+ * Every label and description comes from the site's own schemas: the pages from the route registry, the
+ * collections and data files from the content manifest (src/content.config.ts), their fields from their
+ * schemas, the widgets from the widget schemas.
  */
 import { collection, config, fields, singleton, type Config, type ContentFormField } from '@keystatic/core';
 import { createElement, Fragment } from 'react';
 import * as v from 'valibot';
+import { collections, type OrderedCollectionName, orderedCollections } from '../src/content.config.ts';
 import { pages } from '../src/registry.ts';
 import { emptyBodyMessages } from '../src/content-schema/messages.ts';
-import { entryFileName, faqSchema, legalSchema, pageSchema, termsSchema } from '../src/content-schema/schema.ts';
+import { entryFileName } from '../src/content-schema/schema.ts';
 import { widgets } from '../src/mdx/widgets/index.ts';
 import { dataSingletons } from './data-fields.ts';
 import { previewField } from './preview-field.ts';
-import { collectionPages } from './preview-targets.ts';
 import { widgetComponents } from './widget-components.ts';
 import { storageFrom, type StorageSettings } from './storage.ts';
 
@@ -109,24 +110,24 @@ function body(label: string, folder: Folder) {
  * The order in which an ordered collection is listed: Keystatic sorts entries by file name only,
  * so the editor reads each entry's `order` once at start and sorts by it (a new entry goes last until reloaded).
  */
-export type Orders = Record<'faq' | 'terms' | 'legal', Record<string, number>>;
+export type Orders = Record<OrderedCollectionName, Record<string, number>>;
 
-function orderedCollection(
-  name: keyof Orders,
-  label: string,
-  schema: typeof faqSchema | typeof termsSchema | typeof legalSchema,
-  orders: Orders,
-) {
+/** No entry's order known: enough for what does not sort the lists (the server's API, cms:normalise). */
+export const noOrders = Object.fromEntries(orderedCollections.map((name) => [name, {}])) as Orders;
+
+/** An ordered collection of the content manifest, named in the editor by the widget that lists it. */
+function orderedCollection(name: OrderedCollectionName, orders: Orders) {
+  const { schema, widget, page } = collections[name];
   const [nameKey, nameSchema] = Object.entries(schema.entries)[0]!;
   return collection({
-    label,
+    label: widgets[widget].label,
     path: `${name}/*`,
     slugField: nameKey as never,
     format: { contentField: 'body' },
     columns: [nameKey, 'order'],
     parseSlugForSort: (slug) => orders[name][slug] ?? Number.MAX_SAFE_INTEGER,
     schema: {
-      apercu: previewField(collectionPages[name], true),
+      apercu: previewField(page, true),
       [nameKey]: nameAndFileField(nameSchema),
       order: orderField(schema.entries.order, orders[name]),
       body: body(titleOf(nameSchema), name),
@@ -137,7 +138,7 @@ function orderedCollection(
 /** `content/pages/home.mdx` → `home`. */
 const pageKey = (file: string) => file.replace(/\.mdx$/, '');
 
-export function makeConfig(storage: StorageSettings, orders: Orders): Config {
+export function makeConfig(storage: StorageSettings, orders: Orders = noOrders): Config {
   const pageSingletons = Object.fromEntries(
     pages.map((page) => [
       // `page-faq`, apart from the FAQ's collection `faq`: Keystatic keys singletons and collections together.
@@ -148,28 +149,24 @@ export function makeConfig(storage: StorageSettings, orders: Orders): Config {
         format: { contentField: 'body' },
         schema: {
           apercu: previewField(page.path),
-          title: textField(pageSchema.entries.title),
-          description: textField(pageSchema.entries.description),
+          title: textField(collections.pages.schema.entries.title),
+          description: textField(collections.pages.schema.entries.description),
           body: body(page.path, 'pages'),
         },
       }),
     ]),
   );
   const data = dataSingletons();
-  const collections = {
-    faq: orderedCollection('faq', widgets.Faq.label, faqSchema, orders),
-    terms: orderedCollection('terms', widgets.TermsSections.label, termsSchema, orders),
-    legal: orderedCollection('legal', widgets.LegalSections.label, legalSchema, orders),
-  };
+  const lists = Object.fromEntries(orderedCollections.map((name) => [name, orderedCollection(name, orders)]));
   return config({
     storage: storageFrom(storage),
     locale: 'fr-FR',
     ui: {
       brand: { name: 'PropLLC' },
       // Headings that read the same in French and English.
-      navigation: { Pages: Object.keys(pageSingletons), Collections: Object.keys(collections), 'content/*.json': Object.keys(data) },
+      navigation: { Pages: Object.keys(pageSingletons), Collections: Object.keys(lists), 'content/*.json': Object.keys(data) },
     },
     singletons: { ...pageSingletons, ...data },
-    collections,
+    collections: lists,
   }) as unknown as Config;
 }

@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Plugin } from 'vite';
-import { parse as parseYaml } from 'yaml';
+import { orderedCollections } from '../src/content.config.ts';
+import { readFrontmatter } from '../src/mdx/frontmatter.ts';
 import { makeConfig, type Orders } from './keystatic.config.ts';
 import type { StorageSettings } from './storage.ts';
 
@@ -21,13 +22,12 @@ export function readOrders(contentDir: string): Orders {
       readdirSync(path.join(contentDir, folder))
         .filter((file) => file.endsWith('.mdx'))
         .map((file) => {
-          const source = readFileSync(path.join(contentDir, folder, file), 'utf8');
-          const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
-          const order = (parseYaml(frontmatter) as { order?: unknown } | null)?.order;
+          const frontmatter = readFrontmatter(readFileSync(path.join(contentDir, folder, file), 'utf8'));
+          const order = (frontmatter?.data as { order?: unknown } | undefined)?.order;
           return [file.replace(/\.mdx$/, ''), typeof order === 'number' ? order : Number.MAX_SAFE_INTEGER];
         }),
     );
-  return { faq: read('faq'), terms: read('terms'), legal: read('legal') };
+  return Object.fromEntries(orderedCollections.map((name) => [name, read(name)])) as Orders;
 }
 
 /** Node's request as the small Request-like object Keystatic's handler reads. */
@@ -121,7 +121,7 @@ export function keystaticServer(options: {
       // In GitHub mode, Keystatic's setup page writes the new GitHub App's id, secrets and slug into .env
       // (git-ignored), under these names; the handler reads the secrets from the environment.
       const handler = makeGenericAPIRouteHandler(
-        { config: makeConfig(storage, { faq: {}, terms: {}, legal: {} }), localBaseDirectory: contentDir },
+        { config: makeConfig(storage), localBaseDirectory: contentDir },
         { slugEnvName: 'KEYSTATIC_GITHUB_APP_SLUG' },
       );
       // A saved entry may change its position: the next page load reads the orders again.

@@ -10,9 +10,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dump, load } from 'js-yaml';
+// Keystatic writes frontmatter with js-yaml's `dump`: the same writer, so that both write a value alike.
+import { dump } from 'js-yaml';
 import { makeConfig } from '../cms/keystatic.config.ts';
 import { normaliseMessages } from '../src/content-schema/messages.ts';
+import { readFrontmatter } from '../src/mdx/frontmatter.ts';
 import { storageSettingsFrom } from '../cms/storage.ts';
 import { widgetComponents } from '../cms/widget-components.ts';
 
@@ -52,7 +54,7 @@ export function widgetsOverSeveralLines(source: string): string {
 
 /** The fields each folder's frontmatter has, in the order the editor writes them. */
 function frontmatterKeys(): Record<string, string[]> {
-  const config = makeConfig(storageSettingsFrom({}), { faq: {}, terms: {}, legal: {} });
+  const config = makeConfig(storageSettingsFrom({}));
   // `apercu` (the « Aperçu » link) and `body` are no frontmatter fields.
   const keys = (schema: Record<string, unknown>) => Object.keys(schema).filter((key) => key !== 'body' && key !== 'apercu');
   const pageSchema = Object.values(config.singletons ?? {})[0]!.schema;
@@ -71,15 +73,17 @@ const commentLine = /^\{\/\*[\s\S]*?\*\/\}[ \t]*$/gm;
 const placeholder = (index: number) => `CMSNORMALISECOMMENT${index}`;
 
 export function normalise(source: string, folder: string, slug: string, keys: string[]): string {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(source);
-  if (!match) throw new Error('no frontmatter');
-  const data = load(match[1]!) as Record<string, unknown>;
+  const frontmatter = readFrontmatter(source);
+  if (!frontmatter) throw new Error('no frontmatter');
+  const [error] = frontmatter.document.errors;
+  if (error) throw error;
+  const data = frontmatter.data as Record<string, unknown>;
   const unknown = Object.keys(data).filter((key) => !keys.includes(key));
   if (unknown.length > 0) throw new Error(`fields the editor does not know: ${unknown.join(', ')}`);
   const ordered = Object.fromEntries(keys.filter((key) => data[key] !== undefined).map((key) => [key, data[key]]));
   const encoder = new TextEncoder();
   const comments: string[] = [];
-  const text = source.slice(match[0].length).replace(commentLine, (comment) => placeholder(comments.push(comment) - 1));
+  const text = frontmatter.body.replace(commentLine, (comment) => placeholder(comments.push(comment) - 1));
   const state = body.parse(undefined, {
     content: encoder.encode(widgetsOverSeveralLines(text)),
     other: new Map(),

@@ -4,7 +4,7 @@
  * Open Graph and Twitter card, plus the Organization JSON-LD.
  */
 import type { LinkDescriptor, MetaDescriptor } from 'react-router';
-import type { PageFrontmatter } from './content-schema/schema.ts';
+import type { PageFrontmatter } from './content.config.ts';
 import type { SeoContent } from './content-schema/seo-schema.ts';
 import { canonicalPath, isIndexed } from './registry.ts';
 import { absoluteUrl } from './site-url.ts';

@@ -8,8 +8,9 @@
  */
 import path from 'node:path';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
-import { isMap, isScalar, isSeq, LineCounter, type Node as YamlNode, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import type { VFile } from 'vfile';
+import { readFrontmatter } from '../../src/mdx/frontmatter.ts';
 import { inlineElements, untouchedElements } from '../../src/mdx/rehype-french-typography.ts';
 import { frenchTypography, looksLikeTarget } from '../../src/typography/french.ts';
 
@@ -105,21 +106,17 @@ function collect(nodes: (RootContent | ElementContent)[], current: Builder, file
 
 /** The string values of the frontmatter (titles, descriptions, questions), set as the page shows them. */
 function frontmatterBlocks(source: string, file: string): ProseBlock[] {
-  const yaml = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1];
-  if (yaml === undefined) return [];
-  const lineCounter = new LineCounter();
-  const document = parseDocument(yaml, { lineCounter });
+  const frontmatter = readFrontmatter(source);
+  if (frontmatter === undefined) return [];
   const blocks: ProseBlock[] = [];
   const visit = (node: unknown) => {
     if (isMap(node) || isSeq(node)) {
       for (const item of node.items) visit(isScalar(item) ? item : (item as { value?: YamlNode }).value);
     } else if (isScalar(node) && typeof node.value === 'string' && !looksLikeTarget(node.value) && node.range) {
-      // Line 1 of the YAML is line 2 of the file, after the opening ---.
-      const line = lineCounter.linePos(node.range[0]).line + 1;
-      blocks.push({ file, text: frenchTypography(node.value), starts: [{ index: 0, line }] });
+      blocks.push({ file, text: frenchTypography(node.value), starts: [{ index: 0, line: frontmatter.lineAt(node.range[0]) }] });
     }
   };
-  visit(document.contents);
+  visit(frontmatter.document.contents);
   return blocks;
 }
 

@@ -1,6 +1,5 @@
-/** content/brand.json, validated by its schema at import. */
+/** content/brand.json, validated at import by its schema in the content manifest. */
 import data from '../../content/brand.json';
-import { brandSchema } from '../content-schema/site-schema.ts';
 import { loadDataFile } from './load.ts';
 
-export const brand = loadDataFile('content/brand.json', brandSchema, data);
+export const brand = loadDataFile('brand', data);

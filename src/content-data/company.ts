@@ -1,6 +1,5 @@
-/** content/company.json, validated by its schema at import. */
+/** content/company.json, validated at import by its schema in the content manifest. */
 import data from '../../content/company.json';
-import { companySchema } from '../content-schema/site-schema.ts';
 import { loadDataFile } from './load.ts';
 
-export const company = loadDataFile('content/company.json', companySchema, data);
+export const company = loadDataFile('company', data);

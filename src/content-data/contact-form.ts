@@ -1,6 +1,5 @@
-/** content/contact-form.json, validated by its schema at import. */
+/** content/contact-form.json, validated at import by its schema in the content manifest. */
 import data from '../../content/contact-form.json';
-import { contactFormCopySchema } from '../content-schema/contact-form-schema.ts';
 import { loadDataFile } from './load.ts';
 
-export const contactForm = loadDataFile('content/contact-form.json', contactFormCopySchema, data);
+export const contactForm = loadDataFile('contact-form', data);

@@ -1,6 +1,5 @@
-/** content/contact-receiver.json, validated by its schema at import. */
+/** content/contact-receiver.json, validated at import by its schema in the content manifest. */
 import data from '../../content/contact-receiver.json';
-import { contactReceiverSchema } from '../content-schema/contact-receiver-schema.ts';
 import { loadDataFile } from './load.ts';
 
-export const contactReceiver = loadDataFile('content/contact-receiver.json', contactReceiverSchema, data);
+export const contactReceiver = loadDataFile('contact-receiver', data);

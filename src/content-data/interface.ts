@@ -1,6 +1,5 @@
-/** content/interface.json, validated by its schema at import. */
+/** content/interface.json, validated at import by its schema in the content manifest. */
 import data from '../../content/interface.json';
-import { interfaceSchema } from '../content-schema/site-schema.ts';
 import { loadDataFile } from './load.ts';
 
-export const interfaceText = loadDataFile('content/interface.json', interfaceSchema, data);
+export const interfaceText = loadDataFile('interface', data);

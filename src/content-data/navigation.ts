@@ -1,6 +1,5 @@
-/** content/navigation.json, validated by its schema at import. */
+/** content/navigation.json, validated at import by its schema in the content manifest. */
 import data from '../../content/navigation.json';
-import { navigationSchema } from '../content-schema/site-schema.ts';
 import { loadDataFile } from './load.ts';
 
-export const navigation = loadDataFile('content/navigation.json', navigationSchema, data);
+export const navigation = loadDataFile('navigation', data);

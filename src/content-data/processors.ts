@@ -1,6 +1,5 @@
-/** content/processors.json, validated by its schema at import. */
+/** content/processors.json, validated at import by its schema in the content manifest. */
 import data from '../../content/processors.json';
-import { processorsSchema } from '../content-schema/site-schema.ts';
 import { loadDataFile } from './load.ts';
 
-export const processors = loadDataFile('content/processors.json', processorsSchema, data);
+export const processors = loadDataFile('processors', data);

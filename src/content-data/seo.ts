@@ -1,6 +1,5 @@
-/** content/seo.json, validated by its schema at import. */
+/** content/seo.json, validated at import by its schema in the content manifest. */
 import data from '../../content/seo.json';
-import { seoSchema } from '../content-schema/seo-schema.ts';
 import { loadDataFile } from './load.ts';
 
-export const seo = loadDataFile('content/seo.json', seoSchema, data);
+export const seo = loadDataFile('seo', data);

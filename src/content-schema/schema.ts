@@ -1,7 +1,8 @@
 /**
  * Frontmatter schemas: every field an editor may write at the top of a `content/` MDX file,
- * documented here and nowhere else. The build and `npm run check` validate each file against
- * the schema of its folder; a broken field stops them with a French message (see ./messages.ts).
+ * documented here and nowhere else. The build and `npm run check` validate each file against the schema
+ * of its folder in the content manifest (../content.config.ts); a broken field stops them with a French
+ * message (see ./messages.ts).
  *
  * Schemas have no transforms, so the type a page reads is exactly what the editor wrote.
  */
@@ -68,28 +69,9 @@ export const legalSchema = v.strictObject({
   order,
 });
 
-export const collections = {
-  pages: pageSchema,
-  faq: faqSchema,
-  terms: termsSchema,
-  legal: legalSchema,
-} as const;
-
-export type CollectionName = keyof typeof collections;
-export type Frontmatter<C extends CollectionName> = v.InferOutput<(typeof collections)[C]>;
-export type PageFrontmatter = Frontmatter<'pages'>;
-
 /** The file name of an entry of an ordered collection: its anchor in the page's address (`/faq#cout`). */
 export const entryFileName = v.pipe(
   v.string(),
   v.title('Nom du fichier'),
   v.description('Sert d’ancre dans l’adresse de la page (/faq#cout) : à garder une fois la page publiée.'),
 );
-
-/** Collections whose entries are listed by `order`: two files cannot share a number. */
-export const orderedCollections = ['faq', 'terms', 'legal'] as const satisfies readonly CollectionName[];
-
-export function collectionOf(filePath: string): CollectionName | undefined {
-  const match = /(?:^|[\\/])content[\\/](pages|faq|terms|legal)[\\/][^\\/]+\.mdx$/.exec(filePath);
-  return match?.[1] as CollectionName | undefined;
-}

@@ -10,7 +10,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { ContentError } from '../content-schema/errors.ts';
 import { emptyBodyMessages, esmProblem, mdxMessages, unclosedFrontmatterProblem } from '../content-schema/messages.ts';
-import { collectionOf } from '../content-schema/schema.ts';
+import { collectionOf } from '../content.config.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 
 /**

@@ -7,10 +7,10 @@ import path from 'node:path';
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import * as v from 'valibot';
-import { isMap, isScalar, parseDocument, LineCounter } from 'yaml';
-import { collectionOf, collections } from '../content-schema/schema.ts';
+import { collectionOf, collections } from '../content.config.ts';
 import { ContentError } from '../content-schema/errors.ts';
 import { describeFrontmatterIssues, mdxMessages } from '../content-schema/messages.ts';
+import { parseFrontmatter } from './frontmatter.ts';
 
 /** `content/faq/cout.mdx`: the file as the editor sees it, from the project root (the vfile's cwd). */
 export function relativeContentPath(file: VFile): string {
@@ -21,28 +21,17 @@ export function remarkFrontmatterSchema() {
   return (tree: Root, file: VFile) => {
     const collection = collectionOf(file.path);
     if (!collection) return;
-    const schema = collections[collection];
+    const { schema } = collections[collection];
     const relative = relativeContentPath(file);
     const yamlNode = tree.children.find((node) => node.type === 'yaml');
     // The frontmatter starts on line 2 of the file (line 1 is `---`).
     const firstLine = (yamlNode?.position?.start.line ?? 1) + 1;
 
-    const lineCounter = new LineCounter();
-    const document = parseDocument(yamlNode?.value ?? '', { lineCounter });
-    if (document.errors.length > 0) {
-      const [error] = document.errors;
-      const line = firstLine + (error?.linePos?.[0].line ?? 1) - 1;
-      throw new ContentError(relative, mdxMessages.invalidYaml, line);
-    }
+    const { document, data, lineOf } = parseFrontmatter(yamlNode?.value ?? '', firstLine);
+    const [error] = document.errors;
+    if (error) throw new ContentError(relative, mdxMessages.invalidYaml, firstLine + (error.linePos?.[0].line ?? 1) - 1);
 
-    const lineOf = (field: string): number | undefined => {
-      if (!isMap(document.contents)) return undefined;
-      const pair = document.contents.items.find((item) => isScalar(item.key) && item.key.value === field);
-      const offset = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
-      return offset === undefined ? undefined : firstLine + lineCounter.linePos(offset).line - 1;
-    };
-
-    const result = v.safeParse(schema, document.toJS() ?? {});
+    const result = v.safeParse(schema, data);
     if (!result.success) {
       const [first] = describeFrontmatterIssues(result.issues, Object.keys(schema.entries));
       if (first) throw new ContentError(relative, first.problem, lineOf(first.field) ?? (yamlNode ? firstLine - 1 : 1));

@@ -6,7 +6,7 @@
 import type { Root } from 'mdast';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import type { VFile } from 'vfile';
-import { collectionOf } from '../content-schema/schema.ts';
+import { collectionOf } from '../content.config.ts';
 
 const metaSource = '/src/page-meta.ts';
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { dataFiles } from '../../cms/data-fields.ts';
+import { dataFiles, orderedCollections } from '../../src/content.config.ts';
 import { createStaticServer } from '../../src/server/static-server.ts';
 import { pages } from '../../src/registry.ts';
 import { close, listen } from './build-copy.ts';
@@ -132,9 +132,7 @@ function editorAddresses(): string[] {
       .map((file) => `/keystatic/collection/${folder}/item/${file.replace(/\.mdx$/, '')}`);
   return [
     ...pages.map((entry) => `/keystatic/singleton/page-${entry.content.replace(/\.mdx$/, '')}`),
-    ...entries('faq'),
-    ...entries('terms'),
-    ...entries('legal'),
+    ...orderedCollections.flatMap(entries),
     ...Object.keys(dataFiles).map((name) => `/keystatic/singleton/${name}`),
   ];
 }

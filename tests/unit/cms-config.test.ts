@@ -9,21 +9,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { isEmptyBody, makeConfig, nextFreeOrder, type Orders } from '../../cms/keystatic.config.ts';
+import { isEmptyBody, makeConfig, nextFreeOrder, noOrders } from '../../cms/keystatic.config.ts';
 import { previewFor } from '../../cms/preview-field.ts';
-import { collectionPages, dataFilePages } from '../../cms/preview-targets.ts';
 import { siteOrigin } from '../../cms/Preview/Preview.tsx';
 import { withoutGoogleFonts } from '../../cms/self-hosted-font.ts';
 import { readOrders } from '../../cms/server.ts';
 import { storageFrom, storageSettingsFrom } from '../../cms/storage.ts';
 import { inlineWidgets, settingsSummary, widgetComponents } from '../../cms/widget-components.ts';
-import { dataFiles as editorDataFiles } from '../../cms/data-fields.ts';
-import { dataFiles } from '../../scripts/content-check/checks/data-files.ts';
+import { collections, dataFiles } from '../../src/content.config.ts';
 import { pages } from '../../src/registry.ts';
 import { widgets } from '../../src/mdx/widgets/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const noOrders: Orders = { faq: {}, terms: {}, legal: {} };
 
 type Field = {
   label: string;
@@ -94,7 +91,7 @@ describe('a block in the editor', () => {
 
 describe('self-closing widgets inside a sentence', () => {
   it('are the editor’s inline widgets, and only they', () => {
-    const files = ['pages', 'faq', 'terms', 'legal'].flatMap((folder) =>
+    const files = Object.keys(collections).flatMap((folder) =>
       readdirSync(path.join(root, 'content', folder)).map((file) => readFileSync(path.join(root, 'content', folder, file), 'utf8')),
     );
     const used = (pattern: RegExp) => new Set(files.flatMap((text) => [...text.matchAll(pattern)].map((match) => match[1]!)));
@@ -107,7 +104,7 @@ describe('self-closing widgets inside a sentence', () => {
 });
 
 describe('editor entries', () => {
-  const config = makeConfig(storageSettingsFrom({}), noOrders);
+  const config = makeConfig(storageSettingsFrom({}));
 
   it('gives every page of the registry a singleton whose file exists', () => {
     const singletons = Object.entries(config.singletons ?? {})
@@ -118,15 +115,8 @@ describe('editor entries', () => {
     expect(singletons.map((singleton) => singleton.label)).toContain('/how-it-works — how-it-works.mdx');
   });
 
-  it('lists FAQ, terms and legal sections by file name, in French', () => {
-    const collections = config.collections ?? {};
-    expect(
-      Object.fromEntries(Object.entries(collections).map(([key, value]) => [key, [value.path, value.slugField, value.columns]])),
-    ).toEqual({
-      faq: ['faq/*', 'question', ['question', 'order']],
-      terms: ['terms/*', 'title', ['title', 'order']],
-      legal: ['legal/*', 'title', ['title', 'order']],
-    });
+  // Each collection and data file of the content manifest is listed: tests/unit/content-manifest.test.ts.
+  it('speaks French', () => {
     expect(config.locale).toBe('fr-FR');
   });
 
@@ -157,20 +147,14 @@ function inSchemaOrder(schema: v.GenericSchema, value: unknown): unknown {
 }
 
 describe('data files in the editor', () => {
-  const config = makeConfig(storageSettingsFrom({}), noOrders);
+  const config = makeConfig(storageSettingsFrom({}));
 
-  it('are every data file that npm run check validates, with the same schema', () => {
-    expect(Object.entries(editorDataFiles).map(([name, schema]) => [`${name}.json`, schema])).toEqual(
-      dataFiles.map(({ name, schema }) => [name, schema]),
-    );
-  });
-
-  for (const name of Object.keys(editorDataFiles) as (keyof typeof editorDataFiles)[]) {
+  for (const name of Object.keys(dataFiles) as (keyof typeof dataFiles)[]) {
     it(`${name}.json is saved as it is written: JSON, two-space indent, fields in the schema's order`, () => {
       const singleton = config.singletons![name]!;
       expect([singleton.path, singleton.format]).toEqual([name, { data: 'json' }]);
       const text = readFileSync(path.join(root, 'content', `${name}.json`), 'utf8');
-      expect(`${JSON.stringify(inSchemaOrder(editorDataFiles[name], JSON.parse(text)), null, 2)}\n`).toBe(text);
+      expect(`${JSON.stringify(inSchemaOrder(dataFiles[name].schema, JSON.parse(text)), null, 2)}\n`).toBe(text);
     });
   }
 
@@ -203,9 +187,8 @@ describe('editor storage', () => {
 });
 
 describe('« Aperçu »', () => {
-  const config = makeConfig(storageSettingsFrom({}), noOrders);
+  const config = makeConfig(storageSettingsFrom({}));
   const pagePaths: string[] = pages.map((page) => page.path);
-  const widgetOf = { faq: '<Faq />', terms: '<TermsSections />', legal: '<LegalSections />' } as const;
 
   it('is the first field of every page, entry and data file that shows on a page', () => {
     for (const [name, singleton] of Object.entries(config.singletons ?? {})) {
@@ -216,13 +199,12 @@ describe('« Aperçu »', () => {
     for (const collection of Object.values(config.collections ?? {})) expect(Object.keys(collection.schema)[0]).toBe('apercu');
   });
 
-  it('shows each collection on the page that lists it, and each data file on a page of the registry', () => {
-    for (const [name, page] of Object.entries(collectionPages) as [keyof typeof widgetOf, string][]) {
-      const file = pages.find((entry) => entry.path === page)!.content;
-      expect(readFileSync(path.join(root, 'content', 'pages', file), 'utf8'), page).toContain(widgetOf[name]);
-    }
-    for (const [name, target] of Object.entries(dataFilePages)) {
-      const [page, anchor] = target!.split('#');
+  // A collection's page is checked with its widget (tests/unit/content-manifest.test.ts).
+  it('shows each data file on a page of the registry, at an anchor that exists', () => {
+    for (const [name, file] of Object.entries(dataFiles)) {
+      if (!('page' in file)) continue;
+      const target = file.page;
+      const [page, anchor] = target.split('#');
       expect(pagePaths, name).toContain(page);
       if (anchor) expect(existsSync(path.join(root, 'content', 'legal', `${anchor}.mdx`)), target).toBe(true);
     }
@@ -275,7 +257,7 @@ describe('new entries and empty content', () => {
     expect(isEmptyBody(state(paragraph('Réponse.')))).toBe(false);
     // A widget alone (<Faq />) is content.
     expect(isEmptyBody(state({ type: { name: 'Faq' }, text: '' }))).toBe(false);
-    const config = makeConfig(storageSettingsFrom({}), noOrders);
+    const config = makeConfig(storageSettingsFrom({}));
     const body = config.collections!.faq!.schema.body as unknown as Field;
     expect(() => body.validate(state(paragraph('')))).toThrow(
       'La réponse est vide : écrivez-la avant d’enregistrer, sinon la question serait publiée sans réponse.',

@@ -3,17 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
 import { navigation } from '../../src/content-data/navigation.ts';
 import { pageSchema } from '../../src/content-schema/schema.ts';
+import { readFrontmatter } from '../../src/mdx/frontmatter.ts';
 import { indexedPages, isIndexed, isPagePath, notFoundPath, pages, prerenderPaths } from '../../src/registry.ts';
 
 const pagesDir = path.resolve(import.meta.dirname, '../../content/pages');
 
 function frontmatterOf(file: string): unknown {
-  const source = readFileSync(path.join(pagesDir, file), 'utf8');
-  const block = /^---\n([\s\S]*?)\n---/.exec(source)?.[1];
-  return block === undefined ? undefined : parseYaml(block);
+  return readFrontmatter(readFileSync(path.join(pagesDir, file), 'utf8'))?.data;
 }
 
 describe('route registry ↔ content/pages', () => {

@@ -1,33 +1,18 @@
 /**
- * The data files of content/ (`*.json`): each read as JSON (a syntax error becomes a French message with its
- * line), then validated by its valibot schema (file, line and field named); the links of the site's menus must
- * be pages of the registry.
+ * The data files of the content manifest (src/content.config.ts): each read as JSON (a syntax error becomes a
+ * French message with its line), then validated by its valibot schema (file, line and field named); the links
+ * of the site's menus must be pages of the registry.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findNodeAtLocation, type Node, parse, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import * as v from 'valibot';
+import { dataFiles } from '../../../src/content.config.ts';
 import { pages } from '../../../src/registry.ts';
-import { contactFormCopySchema } from '../../../src/content-schema/contact-form-schema.ts';
 import { dataMessages, describeDataIssue, unknownInternalLink } from '../../../src/content-schema/messages.ts';
-import { contactReceiverSchema } from '../../../src/content-schema/contact-receiver-schema.ts';
-import { seoSchema } from '../../../src/content-schema/seo-schema.ts';
-import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from '../../../src/content-schema/site-schema.ts';
 
 const pagePaths = pages.map((page) => page.path);
-
-/** Every data file of content/ and its schema: the same pairs src/content-data/ loads. */
-export const dataFiles: readonly { name: string; schema: v.GenericSchema }[] = [
-  { name: 'brand.json', schema: brandSchema },
-  { name: 'company.json', schema: companySchema },
-  { name: 'processors.json', schema: processorsSchema },
-  { name: 'navigation.json', schema: navigationSchema },
-  { name: 'interface.json', schema: interfaceSchema },
-  { name: 'seo.json', schema: seoSchema },
-  { name: 'contact-form.json', schema: contactFormCopySchema },
-  { name: 'contact-receiver.json', schema: contactReceiverSchema },
-];
 
 const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
@@ -80,8 +65,8 @@ function issuePath(issue: v.BaseIssue<unknown>): (string | number)[] {
 /** Every data file: syntax, schema, and for the menus, links to pages of the registry. */
 export async function checkDataFiles(root: string): Promise<string[]> {
   const problems: string[] = [];
-  for (const { name, schema } of dataFiles) {
-    const file = await readDataFile(root, name);
+  for (const [name, { schema }] of Object.entries(dataFiles)) {
+    const file = await readDataFile(root, `${name}.json`);
     if (!file) continue;
     if ('problem' in file) {
       problems.push(file.problem);
@@ -92,14 +77,14 @@ export async function checkDataFiles(root: string): Promise<string[]> {
       problems.push(...result.issues.map((issue) => describeDataIssue(file.relative, issue, lineOfField(file, issuePath(issue)))));
       continue;
     }
-    if (name === 'navigation.json') problems.push(...menuLinkProblems(file));
+    if (name === 'navigation') problems.push(...menuLinkProblems(file));
   }
   return problems;
 }
 
 /** The menu's and footer's links must lead to pages of the registry. */
 function menuLinkProblems(file: DataFile): string[] {
-  const { nav, footer } = v.parse(navigationSchema, file.data);
+  const { nav, footer } = v.parse(dataFiles.navigation.schema, file.data);
   const links = [
     ...nav.links.map((link, index) => [`nav.links.${index}.to`, link.to] as const),
     ['nav.cta.to', nav.cta.to] as const,

@@ -7,12 +7,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compile } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
-import { parse as parseYaml } from 'yaml';
+import { readFrontmatter } from '../../../src/mdx/frontmatter.ts';
 import { mdxOptions } from '../../../src/mdx/pipeline.ts';
 import { type ProseBlock, rehypeCollectProse } from '../../proofreading/prose.ts';
 import { pages } from '../../../src/registry.ts';
 import { createContentRenderer, type RenderTarget } from '../render-check.ts';
-import { collectionOf, orderedCollections } from '../../../src/content-schema/schema.ts';
+import { collectionOf, collections } from '../../../src/content.config.ts';
 import { mdxMessages } from '../../../src/content-schema/messages.ts';
 import { toMessages } from './mdx-syntax.ts';
 
@@ -47,7 +47,8 @@ export async function checkMdxContent(root: string, { requireAllPages = true, pr
     ? { ...mdxOptions, rehypePlugins: [...mdxOptions.rehypePlugins, rehypeCollectProse(prose, root)] }
     : mdxOptions;
   const problems: string[] = [];
-  const orders = new Map<string, Map<number, string[]>>();
+  /** By collection, then by `order`: the files that use it, with the line where they write it. */
+  const orders = new Map<string, Map<number, { relative: string; line: number | undefined }[]>>();
   const compiled: RenderTarget[] = [];
   const files = await mdxFiles(path.join(root, 'content'));
   // Started now, ready by the time every file is compiled.
@@ -66,12 +67,12 @@ export async function checkMdxContent(root: string, { requireAllPages = true, pr
       continue;
     }
     const collection = collectionOf(file);
-    if (collection && (orderedCollections as readonly string[]).includes(collection)) {
+    if (collection && collections[collection].ordered) {
       // The file compiled, so its frontmatter is valid and `order` is an integer.
-      const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
-      const order = (parseYaml(frontmatter) as { order: number }).order;
-      const byOrder = orders.get(collection) ?? new Map<number, string[]>();
-      byOrder.set(order, [...(byOrder.get(order) ?? []), relative]);
+      const frontmatter = readFrontmatter(source)!;
+      const order = (frontmatter.data as { order: number }).order;
+      const byOrder = orders.get(collection) ?? new Map();
+      byOrder.set(order, [...(byOrder.get(order) ?? []), { relative, line: frontmatter.lineOf('order') }]);
       orders.set(collection, byOrder);
     }
   }
@@ -81,10 +82,8 @@ export async function checkMdxContent(root: string, { requireAllPages = true, pr
     for (const [order, files] of byOrder) {
       const [first, ...others] = files;
       for (const other of others) {
-        const line = /^---\r?\n([\s\S]*?)^order:/m.exec(await readFile(path.join(root, other), 'utf8'));
-        const lineNumber = line ? line[0].split('\n').length : undefined;
         problems.push(
-          `${other}${lineNumber ? `:${lineNumber}` : ''} → ${mdxMessages.duplicateOrder(order, first ?? '', collection, free)}`,
+          `${other.relative}${other.line ? `:${other.line}` : ''} → ${mdxMessages.duplicateOrder(order, first?.relative ?? '', collection, free)}`,
         );
       }
     }

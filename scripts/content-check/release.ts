@@ -17,7 +17,13 @@ import {
 } from '../../src/forms/contact-recipients.ts';
 import { lineOfField, readDataFile } from './checks/data-files.ts';
 import { releaseMessages } from '../../src/content-schema/messages.ts';
-import { isFictionPhone, phoneFields, type Placeholder, processorsSchema, sitePlaceholders } from '../../src/content-schema/site-schema.ts';
+import {
+  isFictionPhone,
+  phoneFields,
+  type Placeholder,
+  processorsSchema,
+  sitePlaceholders,
+} from '../../src/content-schema/site-schema.ts';
 
 export interface ReleaseContext {
   /** The project root (the folder that holds content/). */

@@ -13,7 +13,13 @@ import { contactFormCopySchema } from '../../../src/content-schema/contact-form-
 import { dataMessages, describeDataIssue, unknownInternalLink } from '../../../src/content-schema/messages.ts';
 import { contactReceiverSchema } from '../../../src/content-schema/contact-receiver-schema.ts';
 import { seoSchema } from '../../../src/content-schema/seo-schema.ts';
-import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from '../../../src/content-schema/site-schema.ts';
+import {
+  brandSchema,
+  companySchema,
+  interfaceSchema,
+  navigationSchema,
+  processorsSchema,
+} from '../../../src/content-schema/site-schema.ts';
 
 const pagePaths = pages.map((page) => page.path);
 

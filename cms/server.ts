@@ -4,16 +4,18 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Plugin } from 'vite';
 import { orderedCollections } from '../src/content.config.ts';
 import { readFrontmatter } from '../src/mdx/frontmatter.ts';
+import { sendFetchResponse, toFetchRequest } from '../src/server/fetch-bridge.ts';
 import { makeConfig, type Orders } from './keystatic.config.ts';
 import type { StorageSettings } from './storage.ts';
 
 const ordersModule = 'virtual:cms-orders';
+
+type KeystaticResponse = Awaited<ReturnType<ReturnType<typeof makeGenericAPIRouteHandler>>>;
 
 /** Each entry's `order`, by file name, for the collections the editor lists. */
 export function readOrders(contentDir: string): Orders {
@@ -30,42 +32,12 @@ export function readOrders(contentDir: string): Orders {
   return Object.fromEntries(orderedCollections.map((name) => [name, read(name)])) as Orders;
 }
 
-/** Node's request as the small Request-like object Keystatic's handler reads. */
-function toKeystaticRequest(req: IncomingMessage, origin: string) {
-  const chunks: Buffer[] = [];
-  const body = new Promise<string>((resolve, reject) => {
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-  return {
-    method: req.method ?? 'GET',
-    url: new URL(req.url ?? '/', origin).toString(),
-    headers: {
-      get(name: string) {
-        const value = req.headers[name.toLowerCase()];
-        return Array.isArray(value) ? value.join(', ') : (value ?? null);
-      },
-    },
-    json: async () => JSON.parse(await body) as unknown,
-  };
-}
-
-async function send(res: ServerResponse, response: Awaited<ReturnType<ReturnType<typeof makeGenericAPIRouteHandler>>>) {
-  res.statusCode = response.status ?? 200;
-  const headers = response.headers;
-  // Keystatic answers with an array of pairs (two Set-Cookie headers at sign-in), a Headers or a record.
-  const pairs: [string, string][] = !headers
-    ? []
-    : Array.isArray(headers)
-      ? (headers as [string, string][])
-      : headers instanceof Headers
-        ? [...headers.entries()]
-        : Object.entries(headers as Record<string, string>);
-  const grouped = new Map<string, string[]>();
-  for (const [name, value] of pairs) grouped.set(name.toLowerCase(), [...(grouped.get(name.toLowerCase()) ?? []), value]);
-  for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0]! : values);
-  res.end(response.body ?? undefined);
+/**
+ * Keystatic's answer as a Fetch `Response`. Its text bodies go as bytes: from a string, `Response` would add a
+ * Content-Type that Keystatic did not send.
+ */
+function toFetchResponse({ body, ...init }: KeystaticResponse): Response {
+  return new Response(typeof body === 'string' ? new TextEncoder().encode(body) : (body as BodyInit | null), init);
 }
 
 /**
@@ -140,9 +112,13 @@ export function keystaticServer(options: {
           return;
         }
         if (!url.startsWith('/api/keystatic')) return next();
-        const origin = `http://${req.headers.host ?? 'localhost'}`;
-        handler(toKeystaticRequest(req, origin))
-          .then((response) => send(res, response))
+        // The editor's own address as Vite prints it, never the Host header: Keystatic's sign-in writes it into
+        // the callback URL it sends GitHub.
+        const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
+        // A malformed target throws at once: into next() too, like any other failure.
+        Promise.resolve()
+          .then(() => handler(toFetchRequest(req, { origin }).request))
+          .then((answer) => sendFetchResponse(req, res, toFetchResponse(answer)))
           .catch(next);
       });
       if ('port' in preview) {

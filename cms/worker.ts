@@ -8,6 +8,7 @@
 import type { Config } from '@keystatic/core';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import { editorHostMessages } from '../src/content-schema/messages.ts';
+import { editorApiHeaders, loadsNothingPolicy } from '../src/security-headers.ts';
 import { storageFrom } from './storage.ts';
 
 interface Env {
@@ -20,15 +21,6 @@ interface Env {
 const callbackPath = '/api/keystatic/github/oauth/callback';
 
 const secrets = ['KEYSTATIC_GITHUB_CLIENT_ID', 'KEYSTATIC_GITHUB_CLIENT_SECRET', 'KEYSTATIC_SECRET'] as const;
-
-/** `_headers` does not apply to a Function's responses: they carry their own. */
-const securityHeaders = {
-  'Cache-Control': 'no-store',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex',
-};
 
 function page(status: number, message: { title: string; text: string }): Response {
   const html = `<!doctype html>
@@ -45,7 +37,7 @@ function page(status: number, message: { title: string; text: string }): Respons
 `;
   return new Response(html, {
     status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'", ...securityHeaders },
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': loadsNothingPolicy, ...editorApiHeaders },
   });
 }
 
@@ -70,7 +62,7 @@ async function api(request: Request, env: Env): Promise<Response> {
     return page(401, editorHostMessages.signInFailed);
   }
   const headers = new Headers(answer.headers as HeadersInit | undefined);
-  for (const [name, value] of Object.entries(securityHeaders)) headers.set(name, value);
+  for (const [name, value] of Object.entries(editorApiHeaders)) headers.set(name, value);
   return new Response(status === 204 ? null : ((answer.body ?? null) as BodyInit | null), { status, headers });
 }
 

@@ -27,12 +27,44 @@ export function logoGlyph(size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="${size}" height="${size}">${markShapes}</svg>`;
 }
 
-/** The icons the manifest lists; scripts/generate-images.ts draws them into public/. */
-const manifestIcons = [
-  { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-  { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-  { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+/**
+ * The PNG icons scripts/generate-images.ts draws into public/: the mark, `glyph` pixels wide, centred on a
+ * full-bleed navy square (the platform rounds the corners itself). `manifest`: listed by the web manifest, and
+ * how; the Apple touch icon is found by its name.
+ */
+export const pngIcons = [
+  { file: 'apple-touch-icon.png', size: 180, glyph: 150 },
+  { file: 'icon-192.png', size: 192, glyph: 160, manifest: 'any' },
+  { file: 'icon-512.png', size: 512, glyph: 428, manifest: 'any' },
+  // Maskable: the mark stays inside the 80 % safe zone whatever shape the launcher cuts.
+  { file: 'icon-maskable-512.png', size: 512, glyph: 300, manifest: 'maskable' },
 ] as const;
+
+/** favicon.ico: the tile itself, with its rounded corners. */
+export const faviconSize = 32;
+
+/**
+ * Points of the 64 × 64 box inside one shape of the mark each, where a drawing of it shows that colour
+ * untouched by anti-aliasing (tests/unit/brand-images.test.ts reads the icons there).
+ */
+export const markSamples = [
+  { point: [22, 40], colour: 'white', shape: 'the stem of the P' },
+  { point: [47, 44], colour: 'accent', shape: 'the dot' },
+  { point: [4, 32], colour: 'navy', shape: 'the tile, left of the P' },
+] as const;
+
+const manifestIcons = pngIcons.flatMap((icon) =>
+  'manifest' in icon
+    ? [
+        {
+          src: `/${icon.file}`,
+          sizes: `${icon.size}x${icon.size}`,
+          type: 'image/png',
+          ...(icon.manifest === 'maskable' ? { purpose: icon.manifest } : {}),
+        },
+      ]
+    : [],
+);
 
 /** site.webmanifest: the name a phone shows under the home-screen icon comes from content/seo.json. */
 function webManifest(): string {

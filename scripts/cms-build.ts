@@ -4,7 +4,7 @@
  *     on Cloudflare Pages (no 404.html: the host serves the app for every unknown path);
  *   - `_worker.js`, Keystatic's sign-in API as a Pages Function in "advanced mode" (cms/worker.ts), with
  *     `_routes.json` sending only /api/* to it;
- *   - `_headers` for the static files.
+ *   - `_headers` for the static files (src/security-headers.ts).
  * `npx wrangler pages dev dist-cms` serves the whole. The repository (CMS_GITHUB_REPO) and the GitHub App's
  * public slug are built in; its secrets never are: they are the host's settings, read by the function.
  */
@@ -13,6 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, loadEnv } from 'vite';
 import { storageSettingsFrom } from '../cms/storage.ts';
+import { editorHeaderRules } from '../src/security-headers.ts';
+import { formatHeaders } from '../src/server/headers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const outDir = path.join(root, 'dist-cms');
@@ -52,13 +54,5 @@ await build({
 });
 
 writeFileSync(path.join(outDir, '_routes.json'), `${JSON.stringify({ version: 1, include: ['/api/*'], exclude: [] }, null, 2)}\n`);
-writeFileSync(
-  path.join(outDir, '_headers'),
-  `/*
-  X-Content-Type-Options: nosniff
-  X-Frame-Options: DENY
-  Referrer-Policy: no-referrer
-  X-Robots-Tag: noindex
-`,
-);
+writeFileSync(path.join(outDir, '_headers'), formatHeaders(editorHeaderRules));
 console.log(`Editor (GitHub mode, ${storage.githubRepo}) built into dist-cms/: npx wrangler pages dev dist-cms`);

@@ -7,6 +7,7 @@
  * does not govern.
  */
 import { createHash } from 'node:crypto';
+import { type Directives, pagePolicy, serializePolicy } from '../src/security-headers.ts';
 
 /** Types of `<script>` elements a browser executes (classic and module scripts). */
 function isExecutableType(type: string | undefined): boolean {
@@ -45,6 +46,7 @@ export function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
+/** The pages' policy of src/security-headers.ts, with what only the build knows added to it. */
 export function contentSecurityPolicy({
   contactOrigin,
   forMeta = false,
@@ -53,20 +55,17 @@ export function contentSecurityPolicy({
   editorOrigin,
 }: CspOptions = {}): string {
   const hashes = (texts: readonly string[]) => [...new Set(texts.map(hashSource))];
-  const directives: [string, ...string[]][] = [
-    ['default-src', "'self'"],
-    ['script-src', "'self'", ...hashes(inlineScripts)],
-    ['style-src', "'self'", ...hashes(inlineStyles)],
-    ['img-src', "'self'", 'data:'],
-    ['font-src', "'self'"],
-    ['connect-src', "'self'", ...(contactOrigin ? [contactOrigin] : [])],
-    ['form-action', "'self'"],
-    // Browsers ignore X-Frame-Options (_headers: DENY) when the policy has frame-ancestors.
-    ...(forMeta ? [] : [['frame-ancestors', editorOrigin ?? "'none'"] as [string, string]]),
-    ['base-uri', "'none'"],
-    ['object-src', "'none'"],
-  ];
-  return directives.map((parts) => parts.join(' ')).join('; ');
+  const added: Directives = {
+    'script-src': hashes(inlineScripts),
+    'style-src': hashes(inlineStyles),
+    'connect-src': contactOrigin ? [contactOrigin] : [],
+  };
+  const policy: Record<string, readonly string[]> = {};
+  for (const [name, sources] of Object.entries(pagePolicy)) {
+    if (name !== 'frame-ancestors') policy[name] = [...sources, ...(added[name] ?? [])];
+    else if (!forMeta) policy[name] = editorOrigin ? [editorOrigin] : sources;
+  }
+  return serializePolicy(policy);
 }
 
 /** `VITE_CONTACT_ENDPOINT=https://api.example.org/contact` at build time (the form posts there) → its origin in connect-src. */

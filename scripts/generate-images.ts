@@ -1,14 +1,15 @@
 /**
  * Renders the site's raster images from SVG/HTML with Chromium, once; the PNGs are committed in public/.
- * Run again after changing the logo or the share-image copy (content/seo.json):
+ * Run again after changing the logo, a brand colour (tests/unit/brand-images.test.ts fails until then) or the
+ * share-image copy (content/seo.json):
  *   npx tsx scripts/generate-images.ts
  * - og-image.png 1200 × 630: the card social networks show when a page is shared;
- * - favicon.ico (32 × 32), apple-touch-icon.png (180), icon-192/512.png, icon-maskable-512.png (web manifest).
+ * - favicon.ico and the icons of `pngIcons` (scripts/brand-files.ts: apple-touch-icon.png, the web manifest's).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { brand } from '../src/content-data/brand.ts';
-import { logoGlyph as glyph, logoTile } from './brand-files.ts';
+import { faviconSize, logoGlyph as glyph, logoTile, pngIcons } from './brand-files.ts';
 import { seo } from '../src/content-data/seo.ts';
 import { brandColors } from '../src/styles/brand-colors.ts';
 
@@ -67,12 +68,12 @@ async function shoot(html: string, width: number, height: number, transparent = 
 }
 
 writeFileSync('public/og-image.png', await shoot(ogHtml, 1200, 630));
-writeFileSync('public/favicon.ico', icoFromPng(await shoot(iconHtml(32, logoTile(32), 'transparent'), 32, 32, true), 32));
-// Home-screen icons: full-bleed navy, the platform rounds the corners itself.
-writeFileSync('public/apple-touch-icon.png', await shoot(iconHtml(180, glyph(150), navy), 180, 180));
-writeFileSync('public/icon-192.png', await shoot(iconHtml(192, glyph(160), navy), 192, 192));
-writeFileSync('public/icon-512.png', await shoot(iconHtml(512, glyph(428), navy), 512, 512));
-// Maskable: the mark stays inside the 80 % safe zone whatever shape the launcher cuts.
-writeFileSync('public/icon-maskable-512.png', await shoot(iconHtml(512, glyph(300), navy), 512, 512));
+writeFileSync(
+  'public/favicon.ico',
+  icoFromPng(await shoot(iconHtml(faviconSize, logoTile(faviconSize), 'transparent'), faviconSize, faviconSize, true), faviconSize),
+);
+for (const icon of pngIcons) {
+  writeFileSync(`public/${icon.file}`, await shoot(iconHtml(icon.size, glyph(icon.glyph), navy), icon.size, icon.size));
+}
 await browser.close();
-console.log('public/: og-image.png, favicon.ico, apple-touch-icon.png, icon-192.png, icon-512.png, icon-maskable-512.png');
+console.log(`public/: og-image.png, favicon.ico, ${pngIcons.map((icon) => icon.file).join(', ')}`);

@@ -8,14 +8,17 @@
  *   of their code (src/islands/);
  * - the stylesheet moves into every page, in a <style> element: the first paint needs the HTML alone;
  * - sitemap.xml (the registry's indexed pages) and robots.txt are written from the route registry and SITE_URL;
- * - the Content-Security-Policy, with the hashes of that <style> and of the loader, goes into
- *   dist/_headers and into a <meta http-equiv> of each page, for hosts that cannot send headers (GitHub Pages).
+ * - dist/_headers is written from src/security-headers.ts, with the Content-Security-Policy, which carries
+ *   the hashes of that <style> and of the loader; the policy also goes into a <meta http-equiv> of each page,
+ *   for hosts that cannot send headers (GitHub Pages).
  * BUILD_DIR (default build/) and DIST_DIR (default dist/) let tests build a second copy elsewhere.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { islands, type IslandName } from '../src/islands/registry.ts';
 import { canonicalPath, indexedPages, notFoundPath } from '../src/registry.ts';
+import { siteHeaderRules } from '../src/security-headers.ts';
+import { formatHeaders } from '../src/server/headers.ts';
 import { absoluteUrl, siteUrlFrom } from '../src/site-url.ts';
 import { builtPages } from './built-pages.ts';
 import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts } from './csp.ts';
@@ -125,15 +128,15 @@ for (const file of readdirSync(`${dist}/assets`)) {
   if (file.endsWith('.css')) rmSync(`${dist}/assets/${file}`);
 }
 
-// ---- _headers: the policy joins the /* rule (one rule per path pattern: hosts keep only the last one).
-const template = readFileSync(`${dist}/_headers`, 'utf8');
-const headers = template.replace(
-  /^\/\*\n/m,
-  (line) =>
-    `${line}  Content-Security-Policy: ${contentSecurityPolicy({ contactOrigin, ...inline, editorOrigin: editorOriginFrom(process.env) })}\n`,
+// ---- _headers: the hosts' headers, declared in src/security-headers.ts, with the policy of these pages.
+const policy = contentSecurityPolicy({ contactOrigin, ...inline, editorOrigin: editorOriginFrom(process.env) });
+writeFileSync(
+  `${dist}/_headers`,
+  formatHeaders(siteHeaderRules(policy), [
+    'HTTP headers for Netlify and Cloudflare Pages (same format), also applied by src/server/static-server.ts.',
+    'Written by `npm run build` from src/security-headers.ts: change them there.',
+  ]),
 );
-if (headers === template) throw new Error('public/_headers has no "/*" rule to add the Content-Security-Policy to');
-writeFileSync(`${dist}/_headers`, headers);
 
 // ---- sitemap.xml, robots.txt -------------------------------------------------------------------
 const siteUrl = siteUrlFrom(process.env);

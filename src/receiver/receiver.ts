@@ -19,7 +19,7 @@ import {
 } from '../forms/contact-schema.ts';
 import { renderPage } from './page.ts';
 import { type RateLimiter, rateKey } from './rate-limit.ts';
-import { receiverSecurityHeaders } from './security-headers.ts';
+import { receiverSecurityHeaders } from '../security-headers.ts';
 import { fillTemplate } from './template.ts';
 
 export const contactPath = '/api/contact';

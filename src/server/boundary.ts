@@ -5,8 +5,8 @@
  * in `http.createServer`'s callback would otherwise end the process, and every visitor and lead with it.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { BadRequest } from '../receiver/node/http.ts';
-import { receiverSecurityHeaders } from '../receiver/security-headers.ts';
+import { BadRequest } from './fetch-bridge.ts';
+import { receiverSecurityHeaders } from '../security-headers.ts';
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void> | void;
 

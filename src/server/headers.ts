@@ -2,10 +2,12 @@
  * The `_headers` file of Netlify and Cloudflare Pages: a path pattern on its own line, then indented
  * `Name: value` lines. `*` matches anything (`/*` every path). Read the way Cloudflare reads it:
  * - a pattern written twice keeps only its last rule (Cloudflare stores `rules[path]`; Netlify also
- *   lets the later rule win), which is why public/_headers has one rule per pattern;
+ *   lets the later rule win), which is why src/security-headers.ts declares its rules by pattern;
  * - several patterns can match one path: their headers add up, and a header set by more than one
  *   rule gets the values joined with ", " (for a CSP, two policies: avoided, one rule carries it).
  */
+import type { HeaderRuleDeclaration } from '../security-headers.ts';
+
 export interface HeaderRule {
   pattern: string;
   headers: [name: string, value: string][];
@@ -50,4 +52,18 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Map<
     }
   }
   return result;
+}
+
+/** The `_headers` text of declared rules, each preceded by its note as a comment; `heading` opens the file. */
+export function formatHeaders(rules: Readonly<Record<string, HeaderRuleDeclaration>>, heading: readonly string[] = []): string {
+  const comment = (text: string) => `# ${text}\n`;
+  const blocks = Object.entries(rules).map(([pattern, { note, headers }]) => {
+    const lines = Object.entries(headers).map(([name, value]) => {
+      // A line break would end the rule early and start a line the hosts read as a path.
+      if (/[\r\n]/.test(`${name}${value}`)) throw new Error(`_headers ${pattern}: line break in ${JSON.stringify(name)}`);
+      return `  ${name}: ${value}\n`;
+    });
+    return `${note === undefined ? '' : comment(note)}${pattern}\n${lines.join('')}`;
+  });
+  return [heading.map(comment).join(''), ...blocks].filter((block) => block !== '').join('\n');
 }

@@ -7,12 +7,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import { contactReceiver } from '../content-data/contact-receiver.ts';
-import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest } from '../receiver/node/http.ts';
+import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { prepareLeadsDir, publishedFolderHolding } from '../receiver/node/leads.ts';
 import { readProxyTrust } from '../receiver/node/proxy.ts';
 import { keepNotifying } from '../receiver/node/retry.ts';
 import { contactPath } from '../receiver/receiver.ts';
-import { receiverSecurityHeaders } from '../receiver/security-headers.ts';
+import { receiverSecurityHeaders } from '../security-headers.ts';
 import { createSiteReceiver, type SiteReceiver } from '../receiver/site.ts';
 import { nodeLeadStore } from '../receiver/store/files.ts';
 import { fillTemplate } from '../receiver/template.ts';

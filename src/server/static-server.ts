@@ -13,7 +13,8 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { BadRequest, originFormTarget } from '../receiver/node/http.ts';
+import { BadRequest, originFormTarget } from './fetch-bridge.ts';
+import { immutableCache } from '../security-headers.ts';
 import { withErrorBoundary } from './boundary.ts';
 import { type HeaderRule, headersFor, parseHeaders } from './headers.ts';
 
@@ -144,7 +145,7 @@ export function createStaticRoute(root: string): (request: IncomingMessage, resp
       const headers: Record<string, string> = {
         'content-type': types[path.extname(file)] ?? 'application/octet-stream',
         // Hashed assets never change; pages must be revalidated.
-        'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'cache-control': pathname.startsWith('/assets/') ? immutableCache : 'no-cache',
         // _headers wins over the defaults above, as on the hosts it is written for.
         ...pathHeaders,
         vary: 'Accept-Encoding',

@@ -14,3 +14,9 @@ export const brandColors = {
   accent: '#c2410c',
   white: '#ffffff',
 } as const;
+
+/** `#0b1f3a` → `[11, 31, 58]`: the red, green and blue of a colour written `#rrggbb`. */
+export function rgbOf(hex: string): [red: number, green: number, blue: number] {
+  const [red = 0, green = 0, blue = 0] = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
+  return [red, green, blue];
+}

@@ -4,11 +4,16 @@
  * changes in one place.
  */
 import { createGlobalTheme } from '@vanilla-extract/css';
-import { brandColors as brand } from './brand-colors.ts';
+import { brandColors as brand, rgbOf } from './brand-colors.ts';
 
 // Named once: each is both a fixed colour and the default of a tone slot below.
 const text = '#1a2433';
 const focus = '#1d4ed8';
+
+/** `#0b1f3a` at 6 % → `rgb(11 31 58 / 0.06)`: shadows are the navy, faded. */
+function faded(hex: string, alpha: number): string {
+  return `rgb(${rgbOf(hex).join(' ')} / ${alpha})`;
+}
 
 export const vars = createGlobalTheme(':root', {
   color: {
@@ -112,8 +117,8 @@ export const vars = createGlobalTheme(':root', {
     arrow: '3',
   },
   shadow: {
-    card: '0 1px 2px rgb(11 31 58 / 0.06), 0 4px 16px rgb(11 31 58 / 0.06)',
-    raised: '0 8px 24px rgb(11 31 58 / 0.16)',
+    card: `0 1px 2px ${faded(brand.navy, 0.06)}, 0 4px 16px ${faded(brand.navy, 0.06)}`,
+    raised: `0 8px 24px ${faded(brand.navy, 0.16)}`,
   },
 });
 

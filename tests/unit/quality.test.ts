@@ -1,7 +1,8 @@
 /** Head tags, site address, the CSP and the _headers parser: the pieces the build and the test server share. */
 import { describe, expect, test } from 'vitest';
 import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts, hashSource } from '../../scripts/csp.ts';
-import { headersFor, parseHeaders } from '../../src/server/headers.ts';
+import { siteHeaderRules } from '../../src/security-headers.ts';
+import { formatHeaders, headersFor, parseHeaders } from '../../src/server/headers.ts';
 import { seo } from '../../src/content-data/seo.ts';
 import { pageHead } from '../../src/head.ts';
 import { canonicalPath } from '../../src/registry.ts';
@@ -116,5 +117,19 @@ describe('_headers', () => {
 
   test('rejects a header line outside any path', () => {
     expect(() => parseHeaders('  X-A: 1')).toThrow(/line 1/);
+  });
+
+  test('the declared rules, written out, give each path what the hosts must send', () => {
+    const text = formatHeaders(siteHeaderRules("default-src 'self'"), ['Written by npm run build.']);
+    expect(text.startsWith('# Written by npm run build.\n\n/*\n')).toBe(true);
+    const written = parseHeaders(text);
+    expect(headersFor(written, '/about').get('content-security-policy')).toBe("default-src 'self'");
+    expect(headersFor(written, '/about').get('x-frame-options')).toBe('DENY');
+    expect(headersFor(written, '/assets/site-abc.js').get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(headersFor(written, '/speculation-rules.json').get('content-type')).toBe('application/speculationrules+json');
+  });
+
+  test('refuses a value that would break the file', () => {
+    expect(() => formatHeaders(siteHeaderRules("default-src 'self'\n/evil"))).toThrow(/line break/);
   });
 });

@@ -61,7 +61,7 @@ function parseAnswer(raw: Buffer): RawAnswer {
   return { status, headers, body: Buffer.from(text.slice(end + 4), 'latin1').toString('utf8') };
 }
 
-/** The security headers every answer of the site carries (public/_headers, `/*`). */
+/** Security headers every answer of the site carries (src/security-headers.ts), with a short policy. */
 export const pageSecurityHeaders = {
   'Content-Security-Policy': "default-src 'self'; frame-ancestors 'none'",
   'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -1,5 +1,6 @@
 /**
- * Node's http module ↔ the Fetch API, for the receiver under `npm start`.
+ * Node's http module ↔ the Fetch API: the one bridge between them, for the receiver under `npm start` and
+ * for Keystatic's API in the visual editor's dev server (cms/server.ts).
  * Everything a client controls is checked before a `Request` is built, because the Fetch API throws
  * synchronously on what Node's parser lets through (TRACE, a target with user info, `//[`): the target
  * must be origin-form, the URL is built on a fixed base, the forwarded scheme is `http` or `https`.
@@ -12,8 +13,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { ClientInfo } from '../receiver.ts';
-import type { ProxyTrust } from './proxy.ts';
+import type { ClientInfo } from '../receiver/receiver.ts';
+import type { ProxyTrust } from '../receiver/node/proxy.ts';
 
 /** A request refused before it reaches a handler: answered 400. */
 export class BadRequest extends Error {}
@@ -27,6 +28,12 @@ export interface NodeRequestOptions {
    * scheme from X-Forwarded-Proto, read only when the connection comes from a trusted proxy.
    */
   proxy?: ProxyTrust;
+  /**
+   * The origin the request's URL is built on, for a handler that writes its own address into what it answers
+   * (Keystatic's sign-in sends GitHub its callback URL): the server's own address, never the `Host` header.
+   * Default: `http://localhost` (`https://` on TLS or behind an https proxy).
+   */
+  origin?: string;
 }
 
 /**
@@ -91,7 +98,7 @@ export function toFetchRequest(request: IncomingMessage, options: NodeRequestOpt
   const { address, forwardedProto } = options.proxy?.client(request) ?? { address: request.socket.remoteAddress };
   const scheme = forwardedProto ?? ((request.socket as TLSSocket).encrypted ? 'https' : 'http');
   // A fixed host: the receiver reads the Host header itself (Origin check), never through the URL.
-  const url = `${scheme}://localhost${target.pathname}${target.search}`;
+  const url = `${options.origin ?? `${scheme}://localhost`}${target.pathname}${target.search}`;
   const headers = new Headers();
   for (const [name, values] of Object.entries(request.headersDistinct)) {
     for (const value of values ?? []) headers.append(name, value);
@@ -110,10 +117,13 @@ export function toFetchRequest(request: IncomingMessage, options: NodeRequestOpt
 
 export async function sendFetchResponse(request: IncomingMessage, response: ServerResponse, answer: Response): Promise<void> {
   const body = Buffer.from(await answer.arrayBuffer());
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string | string[]> = {};
   answer.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  // Each cookie on a line of its own (Keystatic's sign-in sets two), where the record above keeps only the last.
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
   headers['content-length'] = String(body.byteLength);
   // A body left unread (too large): close after answering rather than read the rest of it.
   if (!request.complete) headers.connection = 'close';

@@ -1,0 +1,123 @@
+/**
+ * Every HTTP header the site and its editor send, declared once (docs/deploying.md, "Security headers"):
+ * - the pages and files: scripts/postbuild.ts writes `siteHeaderRules` into dist/_headers, which Netlify,
+ *   Cloudflare Pages and the Node server (src/server/static-server.ts) read; the build adds the hashes of the
+ *   pages' inline elements to `pagePolicy` (scripts/csp.ts);
+ * - the contact receiver's answers (`receiverSecurityHeaders`): hosts apply `_headers` to static files only,
+ *   never to a function's answers, so the receiver sets them itself, on every host;
+ * - the hosted editor: dist-cms/_headers (scripts/cms-build.ts) and its Function's answers (cms/worker.ts).
+ * Plain data with no Node API: the receiver and the editor's Function read it on Cloudflare's runtime too.
+ */
+
+/** A Content-Security-Policy as directive → sources, in the order it is written. */
+export type Directives = Readonly<Record<string, readonly string[]>>;
+
+export function serializePolicy(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+/**
+ * The pages' policy: only the site's own files. The build adds the sha256 of the two inline elements every
+ * page carries (its stylesheet and the site script's loader), the contact endpoint's origin when it is
+ * another site, and the editor's origin to frame-ancestors on preview builds (scripts/csp.ts).
+ */
+export const pagePolicy = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'form-action': ["'self'"],
+  // Browsers ignore X-Frame-Options when the policy has frame-ancestors: both say the same.
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'object-src': ["'none'"],
+} as const satisfies Directives;
+
+/**
+ * For the small pages a server writes itself (the receiver's confirmation and error pages, the editor's
+ * error pages): they load nothing at all, no script, no stylesheet, no image.
+ */
+export const loadsNothingPolicy = serializePolicy({
+  'default-src': ["'none'"],
+  'form-action': pagePolicy['form-action'],
+  'frame-ancestors': pagePolicy['frame-ancestors'],
+  'base-uri': pagePolicy['base-uri'],
+});
+
+const noFraming = { 'X-Frame-Options': 'DENY' } as const;
+const noSniffing = { 'X-Content-Type-Options': 'nosniff' } as const;
+
+/** What every answer of the site carries besides its policy: its pages, files and receiver alike. */
+const everyAnswer = {
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  ...noSniffing,
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  ...noFraming,
+  'Cross-Origin-Opener-Policy': 'same-origin',
+} as const;
+
+export const immutableCache = 'public, max-age=31536000, immutable';
+
+/** A rule of `_headers`: the headers of every path its pattern matches, and why it exists. */
+export interface HeaderRuleDeclaration {
+  note?: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * dist/_headers, by path pattern (keyed by pattern: Cloudflare and Netlify keep only the last rule written
+ * for one). Every page carries one policy, `contentSecurityPolicy`, in the `/*` rule alone: a response
+ * matching two rules that both set one would carry two policies.
+ */
+export function siteHeaderRules(contentSecurityPolicy: string): Record<string, HeaderRuleDeclaration> {
+  return {
+    '/*': {
+      headers: {
+        'Content-Security-Policy': contentSecurityPolicy,
+        ...everyAnswer,
+        // The next pages pre-rendered on hover, without an inline script.
+        'Speculation-Rules': '"/speculation-rules.json"',
+      },
+    },
+    '/speculation-rules.json': {
+      note: 'Chromium applies speculation rules only from a file served with this type.',
+      headers: { 'Content-Type': 'application/speculationrules+json' },
+    },
+    '/assets/*': {
+      note: 'File names under /assets/ carry a hash of their content: they can be cached for good.',
+      headers: { 'Cache-Control': immutableCache },
+    },
+  };
+}
+
+/** Every answer of the contact receiver, and of the Node server when it answers without a page (400, 405, 500). */
+export const receiverSecurityHeaders: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': loadsNothingPolicy,
+  ...everyAnswer,
+  // An answer is about one message: no cache may keep it.
+  'Cache-Control': 'no-store',
+};
+
+/**
+ * The hosted editor's static files (dist-cms/_headers). It is not the site: no search engine lists it, and
+ * the addresses it opens (branches, entries) are nobody else's business.
+ */
+const editorHeaders = {
+  ...noSniffing,
+  ...noFraming,
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+} as const;
+
+export const editorHeaderRules: Record<string, HeaderRuleDeclaration> = { '/*': { headers: editorHeaders } };
+
+/** The editor's Function answers (sign-in API, error pages): `_headers` does not apply to them. */
+export const editorApiHeaders: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  ...editorHeaders,
+};

@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../scripts/content-check/check.ts';
 
@@ -106,15 +107,15 @@ describe('npm run build: French typography in an FAQ answer', () => {
   }, 180_000);
 });
 
-// The issue's promise: a page is its MDX file and one line of src/registry.ts, and nothing else changes. The copy gets
-// tests/fixtures/new-page (content/pages/tarifs.mdx) and that line, then is built and checked by the site's own tests
-// that walk the registry, unchanged.
+// The promise of CONTRIBUTING.md: a page is its MDX file and one line of src/registry.ts, and nothing else changes.
+// The copy gets tests/fixtures/new-page (content/pages/exemple-tarifs.mdx: a name no real page will take) and that
+// line, then is built and checked by the site's own tests that walk the registry, unchanged.
 describe('a new page in two files: its MDX file and one registry line', () => {
   it('builds (content check included), is in dist/ and sitemap.xml, and passes the registry-driven checks', async () => {
     const copy = projectWith('new-page');
     const registry = path.join(copy, 'src', 'registry.ts');
     const entries = readFileSync(registry, 'utf8');
-    const line = "  { path: '/tarifs', content: 'tarifs.mdx', layout: 'marketing' },\n";
+    const line = "  { path: '/exemple-tarifs', content: 'exemple-tarifs.mdx', layout: 'marketing' },\n";
     const withPage = entries.replace(/^] as const satisfies/m, `${line}$&`);
     expect(withPage).not.toBe(entries);
     writeFileSync(registry, withPage);
@@ -122,15 +123,17 @@ describe('a new page in two files: its MDX file and one registry line', () => {
 
     const built = await build(copy);
     expect(built.code, built.output).toBe(0);
-    const html = readFileSync(path.join(copy, 'dist', 'tarifs.html'), 'utf8');
+    const html = readFileSync(path.join(copy, 'dist', 'exemple-tarifs.html'), 'utf8');
     expect(html).toContain('<title>Tarifs de la création d’une LLC | PropLLC</title>');
     expect(html).toMatch(/<h1[^>]*>Nos tarifs<\/h1>/);
-    expect(readFileSync(path.join(copy, 'dist', 'sitemap.xml'), 'utf8')).toMatch(/<loc>[^<]*\/tarifs<\/loc>/);
+    expect(readFileSync(path.join(copy, 'dist', 'sitemap.xml'), 'utf8')).toMatch(/<loc>[^<]*\/exemple-tarifs<\/loc>/);
 
     const builtChecks = ['file-list', 'urls-and-headers', 'html', 'budgets'].map((name) => `tests/built/${name}.test.ts`);
     const checks = await run(copy, 'npx', ['vitest', 'run', '--config', 'vitest.build.config.ts', ...builtChecks]);
     expect(checks.code, checks.output).toBe(0);
+    expect(stripVTControlCharacters(checks.output)).toMatch(/Test Files +4 passed \(4\)/);
     const units = await run(copy, 'npx', ['vitest', 'run', 'tests/unit/registry.test.ts', 'tests/unit/guide.test.tsx']);
     expect(units.code, units.output).toBe(0);
+    expect(stripVTControlCharacters(units.output)).toMatch(/Test Files +2 passed \(2\)/);
   }, 300_000);
 });

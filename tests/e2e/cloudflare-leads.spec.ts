@@ -5,7 +5,7 @@
  * « à notifier » while the provider fails, and goes out exactly once after it answers again; 200 leads
  * posted at once are 200 rows, none twice. Then `npm run leads -- --local` over that database.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { parse } from 'csv-parse/sync';
 import { wranglerRunner } from '../../src/receiver/node/wrangler-d1.ts';
 import { d1LeadStore } from '../../src/receiver/store/d1.ts';
 import { close, listen, readBody, root } from './build-copy.ts';
+import { type PagesDev, startPagesDev } from './wrangler.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,8 +26,7 @@ const port = e2ePort + 101;
 const origin = `http://127.0.0.1:${port}`;
 const url = `${origin}/api/contact`;
 
-let wrangler: ChildProcess | undefined;
-let output = '';
+let wrangler: PagesDev | undefined;
 let persistTo = '';
 let provider: Server | undefined;
 let providerUp = false;
@@ -42,7 +42,6 @@ test.beforeAll(async () => {
   providerUp = false;
   failedAttempts = 0;
   received.length = 0;
-  output = '';
   persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-'));
   await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'propllc-leads', '--local', '--persist-to', persistTo], {
     cwd: root,
@@ -63,38 +62,13 @@ test.beforeAll(async () => {
 
 /** `wrangler pages dev` over this run's database, with CONTACT_STORE=d1 and this notification setting. */
 async function startWrangler(notification: string) {
-  const args = ['wrangler', 'pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(e2ePort + 102)];
-  args.push('--persist-to', persistTo, '--binding', 'CONTACT_STORE=d1', '--binding', notification);
-  args.push('--binding', 'CONTACT_RATE_LIMIT=1000');
-  wrangler = spawn('npx', args, {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  wrangler.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  wrangler.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(async () => (await fetch(`${origin}/`).catch(() => undefined))?.status ?? 0, {
-      timeout: 120_000,
-      message: `wrangler pages dev did not answer:\n${output}`,
-    })
-    .toBe(200);
-}
-
-/** The whole process group: npx, wrangler and workerd; resolves once the port is free. */
-async function stopWrangler() {
-  const stopped = wrangler;
-  wrangler = undefined;
-  if (!stopped?.pid) return;
-  const exited = new Promise((resolve) => stopped.once('exit', resolve));
-  process.kill(-stopped.pid, 'SIGTERM');
-  await exited;
-  await expect.poll(async () => (await fetch(`${origin}/`).catch(() => undefined)) === undefined, { timeout: 20_000 }).toBe(true);
+  const args = ['--inspector-port', String(e2ePort + 102), '--persist-to', persistTo, '--binding', 'CONTACT_STORE=d1'];
+  args.push('--binding', notification, '--binding', 'CONTACT_RATE_LIMIT=1000');
+  wrangler = await startPagesDev({ port, args, timeout: 120_000 });
 }
 
 test.afterAll(async () => {
-  await stopWrangler();
+  await wrangler?.stop();
   await close(provider);
 });
 
@@ -147,7 +121,7 @@ test('200 leads posted at once: 200 rows, none twice', async () => {
   // Stored only (CONTACT_DELIVERY=local): with a webhook call after each of 200 simultaneous posts, the local
   // runtime restarts mid-request on this machine (« Your worker restarted mid-request », 503). The notification
   // of leads posted at once is tested under Node (tests/unit/lead-store.test.ts).
-  await stopWrangler();
+  await wrangler?.stop();
   await startWrangler('CONTACT_DELIVERY=local');
   const messages = Array.from({ length: 200 }, (_, index) => ({
     ...visitor,

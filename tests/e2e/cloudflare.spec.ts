@@ -4,50 +4,27 @@
  * with no redirect and the full set of security headers, with exactly one CSP policy; Chromium records no
  * CSP violation; an unknown path gets 404.html with status 404; the contact function answers its table.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { watchViolations } from './csp-violations.ts';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { root } from './build-copy.ts';
+import { indexedPages } from '../../src/registry.ts';
+import { pagePaths, unknownPath } from './routes.ts';
+import { type PagesDev, startPagesDev } from './wrangler.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 const port = Number(process.env.WRANGLER_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 100);
 const origin = `http://127.0.0.1:${port}`;
-let wrangler: ChildProcess | undefined;
-let output = '';
+let wrangler: PagesDev | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  // `wrangler pages dev` with no folder reads pages_build_output_dir and the compatibility settings from
-  // wrangler.toml, exactly as `npx wrangler pages dev` in the project root does.
-  wrangler = spawn('npx', ['wrangler', 'pages', 'dev', '--ip', '127.0.0.1', '--port', String(port)], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  wrangler.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  wrangler.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${origin}/`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 100_000, message: `wrangler pages dev did not answer:\n${output}` },
-    )
-    .toBe(200);
+  // No folder: wrangler.toml's pages_build_output_dir and compatibility settings, as in the project root.
+  wrangler = await startPagesDev({ port });
 });
 
-test.afterAll(() => {
-  // The whole process group: npx, wrangler and workerd.
-  if (wrangler?.pid) process.kill(-wrangler.pid, 'SIGTERM');
-});
+test.afterAll(() => wrangler?.stop());
 
 const securityHeaders = {
   'strict-transport-security': /^max-age=\d{7,}; includeSubDomains$/,
@@ -87,12 +64,12 @@ test('every sitemap URL and every same-site link: 200, no redirect, every securi
       if (url.origin === origin && !seen.has(url.pathname)) queue.push(url.pathname);
     }
   }
-  // The pages, the legal ones reached by links only included.
-  expect([...seen]).toEqual(expect.arrayContaining(['/', '/about', '/faq', '/contact', '/legal', '/terms']));
+  // Every page search engines may list: a page missing from sitemap.xml is never crawled here.
+  expect([...seen]).toEqual(expect.arrayContaining(indexedPages.map((page) => page.path)));
 });
 
 test('an unknown path gets dist/404.html with status 404 and the security headers', async ({ request }) => {
-  const response = await request.get(`${origin}/page-qui-n-existe-pas`, { maxRedirects: 0 });
+  const response = await request.get(`${origin}${unknownPath}`, { maxRedirects: 0 });
   expect(response.status()).toBe(404);
   expect(await response.text()).toBe(readFileSync('dist/404.html', 'utf8'));
   expectSecurityHeaders(response.headers(), '404');
@@ -116,7 +93,7 @@ test('the speculation rules file is served with its own type', async ({ request 
 
 test('Chromium records no CSP violation on any page, and the contact form runs', async ({ page }) => {
   const violations = await watchViolations(page);
-  for (const path of ['/', '/about', '/how-it-works', '/faq', '/legal', '/terms', '/page-qui-n-existe-pas']) {
+  for (const path of [...pagePaths.filter((path) => path !== '/contact'), unknownPath]) {
     await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
   }
   await page.goto(`${origin}/contact`, { waitUntil: 'networkidle' });
@@ -186,6 +163,6 @@ test.describe('the contact function (functions/api/contact.ts)', () => {
       data: new URLSearchParams({ ...valid, message }).toString(),
     });
     expect(longest.status()).toBe(503);
-    expect(output).toContain(contactReceiver.console.rateLimitBindingMissing);
+    expect(wrangler?.output()).toContain(contactReceiver.console.rateLimitBindingMissing);
   });
 });

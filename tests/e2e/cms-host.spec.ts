@@ -4,12 +4,13 @@
  * The GitHub App's settings are given as the host gives them (bindings), and never reach the output.
  * Run by `npm run test:e2e` through playwright.cms.config.ts.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { root } from './build-copy.ts';
+import { type PagesDev, startPagesDev } from './wrangler.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -21,8 +22,7 @@ const secrets = {
   KEYSTATIC_GITHUB_CLIENT_SECRET: 'client-secret-never-in-dist',
   KEYSTATIC_SECRET: 'session-secret-never-in-dist-0123456789',
 };
-let wrangler: ChildProcess | undefined;
-let output = '';
+let wrangler: PagesDev | undefined;
 
 /** Every file of the output, recursively. */
 const filesOf = (dir: string): string[] =>
@@ -47,48 +47,11 @@ test.beforeAll(async () => {
     '--binding',
     `${name}=${value}`,
   ]);
-  wrangler = spawn(
-    'npx',
-    [
-      'wrangler',
-      'pages',
-      'dev',
-      'dist-cms',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--inspector-port',
-      String(port + 1),
-      ...bindings,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  wrangler.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  wrangler.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${origin}/keystatic`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 100_000, message: `wrangler pages dev dist-cms did not answer:\n${output}` },
-    )
-    .toBe(200);
+  const args = ['dist-cms', '--inspector-port', String(port + 1), ...bindings];
+  wrangler = await startPagesDev({ port, args, readyPath: '/keystatic' });
 });
 
-test.afterAll(() => {
-  // The whole process group: npx, wrangler and workerd.
-  if (wrangler?.pid) process.kill(-wrangler.pid, 'SIGTERM');
-});
+test.afterAll(() => wrangler?.stop());
 
 test('the output holds the editor and its function, and none of the GitHub App’s secrets', () => {
   const files = filesOf(path.join(root, 'dist-cms')).map((file) => path.relative(path.join(root, 'dist-cms'), file));

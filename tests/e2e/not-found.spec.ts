@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-
-const missing = '/cette-page-n-existe-pas';
+import { unknownPath } from './routes.ts';
 
 test('an unknown path shows the 404 page with status 404', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  const response = await page.goto(missing);
+  const response = await page.goto(unknownPath);
   expect(response?.status()).toBe(404);
 
   await expect(page.getByText('404', { exact: true })).toBeVisible();
@@ -23,14 +22,14 @@ test('an unknown path shows the 404 page with status 404', async ({ page }) => {
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
 
   // The site script logs the missing path, for whoever watches the console.
-  await expect.poll(() => errors).toContain(`404\u202f: page introuvable\u202f: ${missing}`);
+  await expect.poll(() => errors).toContain(`404\u202f: page introuvable\u202f: ${unknownPath}`);
 
   await home.click();
   await expect(page).toHaveURL('/');
 });
 
 test('the 404 HTML itself carries noindex and the message, before JavaScript', async ({ request }) => {
-  const response = await request.get(missing);
+  const response = await request.get(unknownPath);
   expect(response.status()).toBe(404);
   const html = await response.text();
   expect(html).toMatch(/<meta name="robots" content="noindex"\/?>/);

@@ -1,44 +1,41 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { navigation } from '../../src/content-data/navigation.ts';
+import { type PagePath, pages } from '../../src/registry.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
+import { endsWithContact, unknownPath } from './routes.ts';
 
 /**
- * Every route of the registry, with the copy a visitor must find there.
- * Pages marked `// pending merge` are written on other branches: on this branch they are still
- * placeholders, so their rows fail here and pass once those branches are merged.
+ * The words a visitor must find on these pages: the h1 and a few key sentences. Every page of the registry gets
+ * the checks below; one with no entry here has them with any h1.
  */
-const routes = [
-  {
-    path: '/',
-    h1: 'Encaissez vos payouts de propfirm sur votre propre LLC américaine',
-    keyCopy: [],
-    nav: 'Accueil',
-  }, // pending merge: the home copy is rewritten on another branch; its h1 already matches
-  { path: '/about', h1: 'Propfirms et LLC : comprendre avant de se lancer', keyCopy: [], nav: 'À propos' }, // pending merge
-  { path: '/how-it-works', h1: 'Comment ça marche', keyCopy: [], nav: 'Comment ça marche' }, // pending merge
-  {
-    path: '/faq',
+const copy: Partial<Record<PagePath, { h1: string; keyCopy?: string[] }>> = {
+  '/': { h1: 'Encaissez vos payouts de propfirm sur votre propre LLC américaine' },
+  '/about': { h1: 'Propfirms et LLC : comprendre avant de se lancer' },
+  '/how-it-works': { h1: 'Comment ça marche' },
+  '/faq': {
     h1: 'Questions fréquentes',
     keyCopy: ['Pourquoi créer une LLC pour recevoir mes payouts ?', 'Quelles sont mes obligations fiscales ?'],
-    nav: 'FAQ',
   },
-  { path: '/contact', h1: 'Contactez-nous', keyCopy: ['Envoyez-nous un message'], nav: 'Contact' }, // pending merge
-  // Reached after a message is delivered (the form posted without JavaScript); no menu entry of its own.
-  { path: '/contact/merci', h1: 'Merci pour votre message', keyCopy: ['En attendant'], nav: null },
-  {
-    path: '/legal',
-    h1: 'Mentions Légales',
-    keyCopy: ['Éditeur du site', 'Hébergement', 'Protection des données personnelles', 'Cookies'],
-    nav: null,
-  },
-  {
-    path: '/terms',
+  '/contact': { h1: 'Contactez-nous', keyCopy: ['Envoyez-nous un message'] },
+  '/contact/merci': { h1: 'Merci pour votre message', keyCopy: ['En attendant'] },
+  '/legal': { h1: 'Mentions Légales', keyCopy: ['Éditeur du site', 'Hébergement', 'Protection des données personnelles', 'Cookies'] },
+  '/terms': {
     h1: 'Conditions d’utilisation',
     keyCopy: ['1. Acceptation des conditions', '3. Services proposés', '9. Droit applicable', '10. Contact'],
-    nav: null,
   },
-] as const;
+};
+
+/** Its h1 and key copy, or for a page with no entry in `copy`, one h1 with words in it. */
+async function expectCopy(page: Page, path: PagePath) {
+  const h1 = page.getByRole('heading', { level: 1 });
+  await expect(h1).toHaveText(copy[path]?.h1 ?? /\p{L}/u);
+  await expect(h1).toHaveCount(1);
+  for (const text of copy[path]?.keyCopy ?? []) {
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+}
 
 const navLabels = ['Accueil', 'À propos', 'Comment ça marche', 'FAQ', 'Contact'];
 
@@ -56,38 +53,35 @@ function recordProblems(page: Page): string[] {
 
 const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Navigation principale' });
 
-for (const route of routes) {
-  test.describe(`page ${route.path}`, () => {
+for (const { path } of pages) {
+  test.describe(`page ${path}`, () => {
     test('shows its h1 and key copy, without console errors or warnings', async ({ page }) => {
       const problems = recordProblems(page);
-      const response = await page.goto(route.path);
+      const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await siteScriptRan(page);
-      if (route.path === '/contact') await islandHydrated(page);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-      for (const text of route.keyCopy) {
-        await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-      }
+      if (path === '/contact') await islandHydrated(page);
+      await expectCopy(page, path);
       expect(problems).toEqual([]);
     });
 
     test('marks its own nav link, and only it, as the current page', async ({ page }) => {
-      await page.goto(route.path);
+      await page.goto(path);
       const nav = mainNav(page);
       await expect(nav.getByRole('list').getByRole('link')).toHaveText(navLabels);
       const current = nav.locator('[aria-current="page"]');
-      if (route.nav) {
+      const own = navigation.nav.links.find((link) => link.to === path);
+      if (own) {
         await expect(current).toHaveCount(1);
-        await expect(current).toHaveText(route.nav);
-        await expect(current).toHaveAttribute('href', route.path);
+        await expect(current).toHaveText(own.label);
+        await expect(current).toHaveAttribute('href', path);
       } else {
         await expect(current).toHaveCount(0);
       }
     });
 
     test('has the header CTA to /contact and the footer links', async ({ page }) => {
-      await page.goto(route.path);
+      await page.goto(path);
       const cta = page.getByRole('banner').getByRole('link', { name: 'Démarrer', exact: true });
       await expect(cta).toBeVisible();
       await expect(cta).toHaveAttribute('href', '/contact');
@@ -98,11 +92,10 @@ for (const route of routes) {
       await expect(footer).toContainText(`© ${new Date().getFullYear()} PropLLC. Tous droits réservés.`);
     });
 
-    // The contact page is where every other page leads: it ends with its own form. Its confirmation
-    // page, reached once a message is sent, leads home and onwards instead (tested below).
-    if (route.path !== '/contact' && route.path !== '/contact/merci') {
+    // The confirmation page's own links are tested below.
+    if (endsWithContact(path)) {
       test('ends by leading to /contact', async ({ page }) => {
-        await page.goto(route.path);
+        await page.goto(path);
         const last = page.getByRole('main').locator('a[href], button').last();
         await expect(last).toBeVisible();
         await expect(last).toHaveAttribute('href', '/contact');
@@ -151,11 +144,11 @@ test('moving through every page: each link loads its page, marked in the menu, w
   const nav = mainNav(page);
   const h1 = page.getByRole('heading', { level: 1 });
   let previous = await h1.textContent();
-  for (const route of routes.filter((entry) => entry.nav && entry.path !== '/')) {
-    await nav.getByRole('link', { name: route.nav ?? '', exact: true }).click();
-    await expect(page).toHaveURL(route.path);
+  for (const link of navigation.nav.links.filter((entry) => entry.to !== '/')) {
+    await nav.getByRole('link', { name: link.label, exact: true }).click();
+    await expect(page).toHaveURL(link.to);
     await expect(h1).not.toHaveText(previous ?? '');
-    await expect(nav.locator('[aria-current="page"]')).toHaveText(route.nav ?? '');
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(link.label);
     // Each page is a document of its own, loaded in full: its site script ran again.
     await siteScriptRan(page);
     previous = await h1.textContent();
@@ -171,13 +164,10 @@ test('moving through every page: each link loads its page, marked in the menu, w
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const route of routes) {
-    test(`${route.path} shows its h1 and content`, async ({ page }) => {
-      await page.goto(route.path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.h1);
-      for (const text of route.keyCopy) {
-        await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-      }
+  for (const { path } of pages) {
+    test(`${path} shows its h1 and content`, async ({ page }) => {
+      await page.goto(path);
+      await expectCopy(page, path);
       await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} PropLLC`);
     });
   }
@@ -214,7 +204,7 @@ test.describe('static hosting of dist/', () => {
   });
 
   test('an unknown path gets 404.html with status 404', async ({ request }) => {
-    const response = await request.get('/cette-page-n-existe-pas');
+    const response = await request.get(unknownPath);
     expect(response.status()).toBe(404);
     expect(await response.text()).toBe(readFileSync('dist/404.html', 'utf8'));
   });
@@ -222,7 +212,7 @@ test.describe('static hosting of dist/', () => {
   test('every built HTML file is in French: <html lang="fr">', () => {
     const files = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
     // Every registered page plus 404.html.
-    expect(files.length).toBe(routes.length + 1);
+    expect(files.length).toBe(pages.length + 1);
     for (const file of files) {
       expect(readFileSync(path.join('dist', file), 'utf8'), file).toMatch(/<html lang="fr"[\s>]/);
     }

@@ -1,10 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { pages } from '../../src/registry.ts';
+import { allPaths } from './routes.ts';
 
-// Every page of the registry, and the not-found page (served for any unknown URL).
-const urls = [...pages.map((page) => page.path), '/une-page-qui-n-existe-pas'];
-
-for (const url of urls) {
+for (const url of allPaths) {
   test(`French typography: no ordinary space before ? ! : ; » or after « on ${url}`, async ({ page }) => {
     await page.goto(url);
     // All the text a visitor can read, closed FAQ answers included; code and scripts are not prose.

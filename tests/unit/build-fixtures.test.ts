@@ -6,10 +6,11 @@
  * A build that fails stops after the content check, in a few seconds.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../scripts/content-check/check.ts';
 
@@ -41,17 +42,20 @@ function projectWith(fixture: string): string {
   return copy;
 }
 
-function build(cwd: string): Promise<{ code: number; output: string }> {
-  // The build decides its own mode: no test settings leak into it.
+/** Runs `command` in `cwd`, as from a terminal. */
+function run(cwd: string, command: string, args: string[]): Promise<{ code: number; output: string }> {
+  // The build (or the tests run in a copy) decides its own mode: no settings of this test run leak into it.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'build'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
+
+const build = (cwd: string) => run(cwd, 'npm', ['run', 'build']);
 
 afterAll(() => {
   for (const copy of copies) rmSync(copy, { recursive: true, force: true });
@@ -101,4 +105,35 @@ describe('npm run build: French typography in an FAQ answer', () => {
     expect(html).toContain('contact@propllc.fr');
     expect(html).toContain('<code>&quot;code&quot;...</code>');
   }, 180_000);
+});
+
+// The promise of CONTRIBUTING.md: a page is its MDX file and one line of src/registry.ts, and nothing else changes.
+// The copy gets tests/fixtures/new-page (content/pages/exemple-tarifs.mdx: a name no real page will take) and that
+// line, then is built and checked by the site's own tests that walk the registry, unchanged.
+describe('a new page in two files: its MDX file and one registry line', () => {
+  it('builds (content check included), is in dist/ and sitemap.xml, and passes the registry-driven checks', async () => {
+    const copy = projectWith('new-page');
+    const registry = path.join(copy, 'src', 'registry.ts');
+    const entries = readFileSync(registry, 'utf8');
+    const line = "  { path: '/exemple-tarifs', content: 'exemple-tarifs.mdx', layout: 'marketing' },\n";
+    const withPage = entries.replace(/^] as const satisfies/m, `${line}$&`);
+    expect(withPage).not.toBe(entries);
+    writeFileSync(registry, withPage);
+    cpSync(path.join(root, 'tests'), path.join(copy, 'tests'), { recursive: true });
+
+    const built = await build(copy);
+    expect(built.code, built.output).toBe(0);
+    const html = readFileSync(path.join(copy, 'dist', 'exemple-tarifs.html'), 'utf8');
+    expect(html).toContain('<title>Tarifs de la création d’une LLC | PropLLC</title>');
+    expect(html).toMatch(/<h1[^>]*>Nos tarifs<\/h1>/);
+    expect(readFileSync(path.join(copy, 'dist', 'sitemap.xml'), 'utf8')).toMatch(/<loc>[^<]*\/exemple-tarifs<\/loc>/);
+
+    const builtChecks = ['file-list', 'urls-and-headers', 'html', 'budgets'].map((name) => `tests/built/${name}.test.ts`);
+    const checks = await run(copy, 'npx', ['vitest', 'run', '--config', 'vitest.build.config.ts', ...builtChecks]);
+    expect(checks.code, checks.output).toBe(0);
+    expect(stripVTControlCharacters(checks.output)).toMatch(/Test Files +4 passed \(4\)/);
+    const units = await run(copy, 'npx', ['vitest', 'run', 'tests/unit/registry.test.ts', 'tests/unit/guide.test.tsx']);
+    expect(units.code, units.output).toBe(0);
+    expect(stripVTControlCharacters(units.output)).toMatch(/Test Files +2 passed \(2\)/);
+  }, 300_000);
 });

@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { endOfLifeWarning } from '../../src/server/node-support.ts';
 import { simulationNotice } from '../../scripts/simulation-notice.ts';
-import type { ContactValues } from '../../src/forms/contact-schema.ts';
+import type { ContactValues } from '../../src/forms/contact-fields.ts';
 import { brevoDelivery, brevoEndpoint, webhookDelivery } from '../../src/receiver/deliveries.ts';
 import { leadsWriter } from '../../src/receiver/node/leads.ts';
 import { readSettings } from '../../src/receiver/settings.ts';
@@ -225,10 +225,7 @@ describe('settings from the environment', () => {
   it('explains each problem in French and then delivers nothing', () => {
     expect(read({ BREVO_API_KEY: 'k', CONTACT_FROM: 'pas-une-adresse' })).toEqual({
       settings: { delivery: { mode: 'none' }, rateLimit: 10 },
-      problems: [
-        'le réglage CONTACT_TO manque (envoi par email).',
-        'le réglage CONTACT_FROM est invalide (voir docs/deploying.md).',
-      ],
+      problems: ['le réglage CONTACT_TO manque (envoi par email).', 'le réglage CONTACT_FROM est invalide (voir docs/deploying.md).'],
     });
     expect(read({ BREVO_API_KEY: 'k', CONTACT_WEBHOOK_URL: 'https://h.example.org' }).problems).toEqual([words.deliveryConflict]);
     expect(read({ CONTACT_DELIVERY: 'local' }, false).problems).toEqual([words.localUnavailable]);

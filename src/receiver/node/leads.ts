@@ -54,6 +54,8 @@ export async function prepareLeadsDir(dir: string): Promise<void> {
 
 export function leadsWriter(dir: string): (message: ContactValues) => Promise<string> {
   return async (message) => {
+    // Exactly the form's fields, whatever else the object given holds.
+    const fields = mapFields((field) => message[field.name]);
     await mkdir(dir, { recursive: true, mode: folderMode });
     // Sortable by date; the random part keeps two messages of the same millisecond apart.
     const fileName = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`;
@@ -62,13 +64,7 @@ export function leadsWriter(dir: string): (message: ContactValues) => Promise<st
     try {
       const handle = await open(temporary, 'wx', fileMode);
       try {
-        await handle.writeFile(
-          `${JSON.stringify(
-            mapFields((field) => message[field.name]),
-            null,
-            2,
-          )}\n`,
-        );
+        await handle.writeFile(`${JSON.stringify(fields, null, 2)}\n`);
         await handle.sync();
       } finally {
         await handle.close();

@@ -12,9 +12,16 @@ import {
   type ContactRecipients,
   contactRecipientsFrom,
   contactStoreFrom,
+  usesSiteReceiver,
+} from '../../src/forms/contact-recipients.ts';
+import {
+  deliveryModeOf,
+  deliveryModes,
+  deliverySettingOf,
   type LeadStoreKind,
   leadStoreKinds,
-} from '../../src/forms/contact-recipients.ts';
+  storeSettingOf,
+} from '../../src/forms/delivery-settings.ts';
 import { lineOfField, readDataFile } from './checks/data-files.ts';
 import { releaseMessages } from '../../src/content-schema/messages.ts';
 import {
@@ -98,13 +105,9 @@ const placeholderFacts: ReleaseRule = {
  * time too, so the GDPR notice names the recipients the receiver will really use.
  */
 function deliveryProblems(env: Record<string, string | undefined>): string[] {
-  const endpoint = env.VITE_CONTACT_ENDPOINT?.trim();
-  if (!endpoint) {
-    return [releaseMessages.noEndpoint];
-  }
-  const mode = env.CONTACT_DELIVERY?.trim().toLowerCase();
-  if (endpoint.startsWith('/') && mode !== 'local' && mode !== 'email' && mode !== 'webhook') {
-    return [releaseMessages.deliveryMode(mode)];
+  if (contactRecipientsFrom(env) === 'none') return [releaseMessages.noEndpoint];
+  if (usesSiteReceiver(env) && deliveryModeOf(env) === undefined) {
+    return [releaseMessages.deliveryMode(deliverySettingOf(env), deliveryModes)];
   }
   return [];
 }
@@ -199,8 +202,8 @@ const localD1Id = /^\s*database_id\s*=\s*"0{8}-0{4}-0{4}-0{4}-0{12}"/m;
  * than the one this host really gives, or no store at all, is refused.
  */
 export async function storeProblems(root: string, env: Record<string, string | undefined>): Promise<string[]> {
-  if (!env.VITE_CONTACT_ENDPOINT?.trim().startsWith('/')) return [];
-  const value = env.CONTACT_STORE?.trim().toLowerCase();
+  if (!usesSiteReceiver(env)) return [];
+  const value = storeSettingOf(env);
   if (!value) return [releaseMessages.noStore];
   const store = contactStoreFrom(env);
   if (!store) return [releaseMessages.storeUnknown(value, leadStoreKinds)];

@@ -5,6 +5,8 @@
  * Titles and descriptions are what an editing tool shows beside each field, so they are French.
  */
 import * as v from 'valibot';
+import { type ContactErrorKey, contactFields, errorKeysOf } from '../forms/contact-fields.ts';
+import { mapFields } from '../forms/contact-schema.ts';
 import { text } from './fields.ts';
 import { valueMessages } from './messages.ts';
 
@@ -16,14 +18,27 @@ const field = v.strictObject({
   label: v.pipe(text, v.title('Libellé')),
   placeholder: v.pipe(text, v.title('Exemple dans le champ'), v.description('Texte grisé affiché tant que le champ est vide.')),
 });
+/** One label and placeholder per field of the form (src/forms/contact-fields.ts), under its name. */
+const fieldWording = mapFields(() => field);
+
+/** Help beside a validation message, where its rule is not obvious from its key. */
+const errorHelp: Partial<Record<ContactErrorKey, string>> = {
+  phoneInvalid: 'Le numéro contient une lettre ou un signe autre que chiffres, espaces, + ( ) . -',
+};
+
+/** One message per rule of each field (`nameTooShort`, `phoneInvalid`…), in the form's order. */
+const errorWording = Object.fromEntries<v.GenericSchema<string>>(
+  contactFields.flatMap(errorKeysOf).map((key) => {
+    const help = errorHelp[key];
+    return [key, help ? v.pipe(text, v.description(help)) : text];
+  }),
+) as Record<ContactErrorKey, v.GenericSchema<string>>;
+
 const toast = v.strictObject({ title: v.pipe(text, v.title('Titre')), text: v.pipe(text, v.title('Texte')) });
 
 export const contactFormCopySchema = v.strictObject({
   fields: v.strictObject({
-    name: field,
-    email: field,
-    phone: field,
-    message: field,
+    ...fieldWording,
     honeypot: v.pipe(
       text,
       v.title('Champ piège'),
@@ -34,17 +49,7 @@ export const contactFormCopySchema = v.strictObject({
     idle: v.pipe(text, v.title('Bouton')),
     submitting: v.pipe(text, v.title('Bouton pendant l’envoi'), v.description('Écrit tel que le demande le cahier des charges.')),
   }),
-  errors: v.strictObject({
-    nameTooShort: text,
-    nameTooLong: text,
-    emailInvalid: text,
-    emailTooLong: text,
-    phoneTooShort: text,
-    phoneInvalid: v.pipe(text, v.description('Le numéro contient une lettre ou un signe autre que chiffres, espaces, + ( ) . -')),
-    phoneTooLong: text,
-    messageTooShort: text,
-    messageTooLong: text,
-  }),
+  errors: v.strictObject(errorWording),
   toasts: v.strictObject({
     invalid: toast,
     sent: toast,

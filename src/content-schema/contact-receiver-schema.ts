@@ -6,6 +6,7 @@
  * messages. Titles and descriptions are what an editing tool shows beside each field, so they are French.
  */
 import * as v from 'valibot';
+import { mapFields } from '../forms/contact-schema.ts';
 import { text } from './fields.ts';
 import { valueMessages } from './messages.ts';
 
@@ -31,6 +32,14 @@ const pageWithEmail = v.strictObject({
     v.description('{email} devient l’adresse de contact de content/company.json.'),
   ),
 });
+/**
+ * The inbox's header of each field of the form (src/forms/contact-fields.ts); without one, the inbox uses the
+ * field's label in the form, so a new field needs no wording here.
+ */
+const fieldColumns = mapFields(() =>
+  v.optional(v.pipe(text, v.description('En-tête court ; sans texte, celui du formulaire (content/contact-form.json) est repris.'))),
+);
+
 /** Help shown on every text that keeps words in braces. */
 const keepBraces = 'Gardez les mots entre accolades ({email}, {name}…), remplacés au moment de l’envoi.';
 
@@ -119,7 +128,7 @@ export const contactReceiverSchema = v.strictObject({
   ),
   inbox: v.pipe(
     v.strictObject({
-      columns: v.strictObject({ date: text, name: text, email: text, phone: text, message: text, notified: text }),
+      columns: v.strictObject({ date: text, ...fieldColumns, notified: text }),
       notifiedYes: text,
       notifiedNo: text,
       summary: withPlaceholder('count', 'pending', 'store'),

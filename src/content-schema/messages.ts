@@ -269,8 +269,8 @@ export const releaseMessages = {
     `« ${field} » ${fictionPhone ? 'est un numéro réservé à la fiction' : 'est encore une valeur fictive'} : « ${current} ». À mettre à la place : ${todo}.`,
   noEndpoint:
     'VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Construisez le site avec VITE_CONTACT_ENDPOINT=/api/contact (le récepteur du site) ou l’adresse d’un service de formulaires (voir docs/operations.md, « Contact form delivery »).',
-  deliveryMode: (mode: string | undefined) =>
-    `CONTACT_DELIVERY ${mode ? `vaut « ${mode} »` : 'n’est pas défini'} : avec le récepteur du site, indiquez à la construction le mode d’envoi que le serveur utilisera (local, email ou webhook), pour que les mentions légales nomment les bons destinataires.`,
+  deliveryMode: (mode: string | undefined, modes: readonly string[]) =>
+    `CONTACT_DELIVERY ${mode ? `vaut « ${mode} »` : 'n’est pas défini'} : avec le récepteur du site, indiquez à la construction le mode d’envoi que le serveur utilisera (${new Intl.ListFormat('fr', { type: 'disjunction' }).format(modes)}), pour que les mentions légales nomment les bons destinataires.`,
   noStore:
     'CONTACT_STORE n’est pas défini : avec le récepteur du site, aucun message ne serait conservé, et un message serait perdu dès que l’envoi par email ou webhook échoue. Indiquez à la construction où le récepteur enregistre chaque message (files avec npm start, d1 sur Cloudflare Pages, blobs sur Netlify), pour que la notice RGPD nomme ce stockage (voir docs/operations.md, « The receiver »).',
   storeUnknown: (value: string, kinds: readonly string[]) =>

@@ -10,7 +10,8 @@
  */
 import * as v from 'valibot';
 import { email, internalPath, text, website } from './fields.ts';
-import type { ContactRecipients, LeadStoreKind } from '../forms/contact-recipients.ts';
+import type { ContactRecipients } from '../forms/contact-recipients.ts';
+import type { LeadStoreKind } from '../forms/delivery-settings.ts';
 
 /** A schema with the label and help text an editing tool shows for it. */
 const field = <S extends v.GenericSchema>(schema: S, title: string, description?: string) =>

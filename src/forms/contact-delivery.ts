@@ -3,7 +3,7 @@
  * that accepts a JSON POST (Formspree-style); without it the form only simulates the sending,
  * and the site makes no network request at all.
  */
-import type { ContactValues } from './contact-schema.ts';
+import type { ContactValues } from './contact-fields.ts';
 
 const configured: unknown = import.meta.env.VITE_CONTACT_ENDPOINT;
 
@@ -31,11 +31,12 @@ export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(re
 
 /** Rejects on a network error or a non-2xx answer, so the form keeps what the visitor typed. */
 function postContact(endpoint: string): SendContact {
-  return async ({ name, email, phone, message }) => {
+  return async (values) => {
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ name, email, phone, message }),
+      // The schema's output: every field of the table, and nothing else.
+      body: JSON.stringify(values),
       // On a dead mobile connection, give up and offer the email address rather than spin forever.
       signal: AbortSignal.timeout(requestTimeoutMs),
     });

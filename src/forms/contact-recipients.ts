@@ -3,21 +3,23 @@
  * exactly those recipients. Read from the build's environment:
  * - no VITE_CONTACT_ENDPOINT: `none`, the spec's simulation (nothing is sent);
  * - an absolute URL: `external`, a third-party form service (`processors.contactDelivery`);
- * - a path such as /api/contact: the site's own receiver, delivering as CONTACT_DELIVERY says
- *   (`local` files, `email` through Brevo, `webhook`). Unset, it follows the receiver's own rule:
- *   email if BREVO_API_KEY is set, webhook if CONTACT_WEBHOOK_URL is, local files otherwise.
- * The same CONTACT_DELIVERY setting then drives the receiver at run time (src/receiver/settings.ts).
+ * - a path such as /api/contact: the site's own receiver, delivering as CONTACT_DELIVERY says (`local`
+ *   files, `email` through Brevo, `webhook`), or when unset by the receiver's own rule: the same
+ *   `resolveDelivery` drives the receiver at run time (./delivery-settings.ts).
  */
-const contactRecipientModes = ['none', 'external', 'local', 'email', 'webhook'] as const;
-export type ContactRecipients = (typeof contactRecipientModes)[number];
+import { type DeliveryMode, type Env, type LeadStoreKind, leadStoreOf, resolveDelivery, settingOf } from './delivery-settings.ts';
 
-export function contactRecipientsFrom(env: Readonly<Record<string, string | undefined>>): ContactRecipients {
-  const endpoint = env.VITE_CONTACT_ENDPOINT?.trim();
-  if (!endpoint) return 'none';
-  if (!endpoint.startsWith('/')) return 'external';
-  const mode = env.CONTACT_DELIVERY?.trim().toLowerCase();
-  if (mode === 'local' || mode === 'email' || mode === 'webhook') return mode;
-  return env.BREVO_API_KEY?.trim() ? 'email' : env.CONTACT_WEBHOOK_URL?.trim() ? 'webhook' : 'local';
+export type ContactRecipients = 'none' | 'external' | DeliveryMode;
+
+/** Whether the form posts to the site's own receiver (VITE_CONTACT_ENDPOINT is a path such as /api/contact). */
+export const usesSiteReceiver = (env: Env) => settingOf(env, 'VITE_CONTACT_ENDPOINT')?.startsWith('/') === true;
+
+export function contactRecipientsFrom(env: Env): ContactRecipients {
+  if (settingOf(env, 'VITE_CONTACT_ENDPOINT') === undefined) return 'none';
+  if (!usesSiteReceiver(env)) return 'external';
+  // With local files allowed the rule always picks a mode; at build time `local` stands for the files of
+  // `npm start` as for a store that notifies nobody.
+  return resolveDelivery(env, { localFiles: true }).mode ?? 'local';
 }
 
 declare const __CONTACT_RECIPIENTS__: ContactRecipients | undefined;
@@ -31,14 +33,8 @@ export const contactRecipients: ContactRecipients = typeof __CONTACT_RECIPIENTS_
  * D1), `blobs` (Netlify Blobs). Undefined with a third-party endpoint, in the simulation, or when the
  * setting is not given (the release check then says that nothing is stored).
  */
-export const leadStoreKinds = ['files', 'd1', 'blobs'] as const;
-export type LeadStoreKind = (typeof leadStoreKinds)[number];
-
-export function contactStoreFrom(env: Readonly<Record<string, string | undefined>>): LeadStoreKind | undefined {
-  const endpoint = env.VITE_CONTACT_ENDPOINT?.trim();
-  if (!endpoint?.startsWith('/')) return undefined;
-  const store = env.CONTACT_STORE?.trim().toLowerCase();
-  return leadStoreKinds.find((kind) => kind === store);
+export function contactStoreFrom(env: Env): LeadStoreKind | undefined {
+  return usesSiteReceiver(env) ? leadStoreOf(env) : undefined;
 }
 
 declare const __CONTACT_STORE__: LeadStoreKind | null | undefined;

@@ -3,7 +3,8 @@
  * transactional API (a French company, data hosted in the EU), or a JSON POST to a webhook
  * (n8n, Make, Slack…). The local files of `npm start` are in src/receiver/node/leads.ts (Node only).
  */
-import type { ContactFieldName, ContactValues } from '../forms/contact-schema.ts';
+import { type ContactFieldName, contactFields, type ContactValues } from '../forms/contact-fields.ts';
+import { mapFields } from '../forms/contact-schema.ts';
 import type { Deliver } from './receiver.ts';
 import { fillTemplate } from './template.ts';
 
@@ -63,24 +64,25 @@ export interface BrevoOptions {
   fetch?: Fetch;
 }
 
+/** Each field's value on one line, for a header or a one-line summary (the subject, Slack's `text`). */
+const singleLines = (message: ContactValues) => mapFields((field) => singleLine(message[field.name]));
+
 function brevoEmail(options: BrevoOptions, message: ContactValues) {
   const { labels } = options;
-  const name = singleLine(message.name);
+  const lines = contactFields.filter((field) => field.type !== 'textarea');
+  const texts = contactFields.filter((field) => field.type === 'textarea');
   return {
     sender: { name: options.senderName, email: options.from },
     to: options.to.map((email) => ({ email })),
     // Answering the email answers the visitor.
-    replyTo: { email: message.email, name },
-    subject: singleLine(fillTemplate(options.subject, { name })),
+    replyTo: { email: message.email, name: singleLine(message.name) },
+    subject: singleLine(fillTemplate(options.subject, singleLines(message))),
+    // The one-line fields first, then each text under its label.
     textContent: [
       options.intro,
       '',
-      `${labels.name}\u202f: ${message.name}`,
-      `${labels.email}\u202f: ${message.email}`,
-      `${labels.phone}\u202f: ${message.phone}`,
-      '',
-      `${labels.message}\u202f:`,
-      message.message,
+      ...lines.map(({ name }) => `${labels[name]}\u202f: ${message[name]}`),
+      ...texts.flatMap(({ name }) => ['', `${labels[name]}\u202f:`, message[name]]),
     ].join('\n'),
   };
 }
@@ -105,11 +107,9 @@ export function webhookDelivery(options: WebhookOptions): Deliver {
       options.url,
       {},
       {
-        text: escapeMarkup(singleLine(fillTemplate(options.text, { name: message.name, email: message.email }))),
-        name: message.name,
-        email: message.email,
-        phone: message.phone,
-        message: message.message,
+        text: escapeMarkup(singleLine(fillTemplate(options.text, message))),
+        // The fields alone: a stored lead also carries its id and dates.
+        ...mapFields((field) => message[field.name]),
       },
     );
 }

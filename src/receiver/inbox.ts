@@ -1,10 +1,13 @@
 /**
  * What `npm run leads` shows the operator: the leads as a table for the terminal, an export for French
- * spreadsheets, and the retention cut-off of `--purge`. Words come from content/contact-receiver.json
- * (`inbox`), the retention period from content/processors.json, the one the GDPR notice shows.
+ * spreadsheets, and the retention cut-off of `--purge`. One column per field of the form, in its order.
+ * Words come from content/contact-receiver.json (`inbox`; a field without a header there takes its label
+ * in the form), the retention period from content/processors.json, the one the GDPR notice shows.
  */
 import { stringify } from 'csv-stringify/sync';
+import { contactForm } from '../content-data/contact-form.ts';
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
+import { contactFields } from '../forms/contact-fields.ts';
 import type { StoredLead } from './store/lead-store.ts';
 
 type InboxWords = ContactReceiverCopy['inbox'];
@@ -28,17 +31,21 @@ function excerpt(message: string): string {
   return `${cut.replace(/\s+\S*$/, '') || cut}…`;
 }
 
+/** The header line: the date, each field, whether it was notified. */
+const headers = ({ columns }: InboxWords) => [
+  columns.date,
+  ...contactFields.map(({ name }) => columns[name] ?? contactForm.fields[name].label),
+  columns.notified,
+];
+
 /** The leads as given (newest first), one line each, columns aligned. */
 export function inboxTable(leads: readonly StoredLead[], words: InboxWords): string {
-  const { columns } = words;
   const rows = [
-    [columns.date, columns.name, columns.email, columns.phone, columns.message, columns.notified],
+    headers(words),
     ...leads.map((lead) => [
       inboxDate(lead.receivedAt),
-      lead.name.replace(/\s+/g, ' '),
-      lead.email,
-      lead.phone,
-      excerpt(lead.message),
+      // A text is cut after its first words; any other field is kept whole, on one line.
+      ...contactFields.map(({ name, type }) => (type === 'textarea' ? excerpt(lead[name]) : lead[name].replace(/\s+/g, ' '))),
       lead.notifiedAt ? words.notifiedYes : words.notifiedNo,
     ]),
   ];
@@ -62,15 +69,11 @@ const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}`
 
 /** UTF-8 with a BOM, `;`-separated, every field quoted, line breaks kept inside their cell. */
 export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): string {
-  const { columns } = words;
   return stringify(
     leads
       .map((lead) => [
         sheetDate.format(new Date(lead.receivedAt)),
-        lead.name,
-        lead.email,
-        lead.phone,
-        lead.message,
+        ...contactFields.map(({ name }) => lead[name]),
         lead.notifiedAt ? sheetDate.format(new Date(lead.notifiedAt)) : words.notifiedNo,
       ])
       .map((row) => row.map(neutralised)),
@@ -81,7 +84,7 @@ export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): strin
       quoted_empty: true,
       record_delimiter: 'windows',
       header: true,
-      columns: [columns.date, columns.name, columns.email, columns.phone, columns.message, columns.notified],
+      columns: headers(words),
     },
   );
 }

@@ -10,13 +10,8 @@
  * 300 means the message was delivered: the answer is written only after delivery succeeded.
  */
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
-import {
-  contactFieldNames,
-  type ContactFieldName,
-  type ContactSchema,
-  type ContactValues,
-  validateContact,
-} from '../forms/contact-schema.ts';
+import { type ContactFieldName, contactFields, type ContactValues, honeypotName } from '../forms/contact-fields.ts';
+import { type ContactSchema, validateContact } from '../forms/contact-schema.ts';
 import { renderPage } from './page.ts';
 import { type RateLimiter, rateKey } from './rate-limit.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';
@@ -27,8 +22,6 @@ export const contactPath = '/api/contact';
 export const confirmationPath = '/contact/merci';
 export const contactFormPath = '/contact';
 const maxBodyBytes = 16 * 1024;
-/** The trap field only bots fill in (see the contact form). */
-const honeypotField = 'website';
 
 /** Hands a valid message over (file, email, webhook); rejects when it could not. */
 export type Deliver = (message: ContactValues) => Promise<void>;
@@ -141,9 +134,9 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array | '
 }
 
 /** Field values as strings; anything else (a number, an object in JSON) counts as missing. */
-function fieldsOf(source: (name: string) => unknown): Partial<Record<ContactFieldName | typeof honeypotField, string>> {
+function fieldsOf(source: (name: string) => unknown): Partial<Record<ContactFieldName | typeof honeypotName, string>> {
   const fields: Partial<Record<string, string>> = {};
-  for (const name of [...contactFieldNames, honeypotField]) {
+  for (const name of [...contactFields.map((field) => field.name), honeypotName]) {
     const value = source(name);
     if (typeof value === 'string') fields[name] = value;
   }
@@ -251,7 +244,7 @@ export function createContactReceiver(options: ReceiverOptions): ContactHandler 
 
     const result = validateContact(options.schema, fields);
     if (!result.success) {
-      const items = contactFieldNames.flatMap((name) => {
+      const items = contactFields.flatMap(({ name }) => {
         const message = result.errors[name];
         return message === undefined ? [] : [fillTemplate(copy.fieldError, { label: options.labels[name], message })];
       });
@@ -259,7 +252,7 @@ export function createContactReceiver(options: ReceiverOptions): ContactHandler 
     }
 
     // A bot filled the trap field: it is told the message went, and nothing is delivered.
-    if ((fields[honeypotField] ?? '').trim() !== '') return success(html);
+    if ((fields[honeypotName] ?? '').trim() !== '') return success(html);
 
     if (!options.deliver) return answer(503, 'unavailable', { html });
     try {

@@ -1,7 +1,8 @@
 /**
  * The receiver's settings, read from the host's environment at run time (never from the bundle):
  *   CONTACT_DELIVERY     local | email | webhook; when unset: email if BREVO_API_KEY is set, webhook if
- *                        CONTACT_WEBHOOK_URL is set, else local files where the runtime has them (Node)
+ *                        CONTACT_WEBHOOK_URL is set, else local files where the runtime has them (Node);
+ *                        the one rule of src/forms/delivery-settings.ts, which the GDPR notice follows too
  *   LEADS_DIR            local: the folder of the message files (default `leads`)
  *   BREVO_API_KEY, CONTACT_TO (one or more addresses, comma-separated), CONTACT_FROM   email
  *   CONTACT_WEBHOOK_URL  webhook (https://, or http:// to this machine only)
@@ -10,10 +11,9 @@
  */
 import * as v from 'valibot';
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
+import { type Env, resolveDelivery, settingOf } from '../forms/delivery-settings.ts';
 import { defaultRateLimit } from './rate-limit.ts';
 import { fillTemplate } from './template.ts';
-
-export type Env = Readonly<Record<string, unknown>>;
 
 type DeliverySettings =
   | { mode: 'local'; leadsDir: string }
@@ -39,11 +39,6 @@ function encryptedOrLocal(url: URL): boolean {
   return url.protocol === 'http:' && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(url.hostname);
 }
 
-function setting(env: Env, name: string): string | undefined {
-  const value = env[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
 export function readSettings(
   env: Env,
   { localFiles, words }: { localFiles: boolean; words: ContactReceiverCopy['console'] },
@@ -53,31 +48,29 @@ export function readSettings(
   const invalid = (name: string) => problems.push(fillTemplate(words.settingInvalid, { name }));
 
   let rateLimit = defaultRateLimit;
-  const rawLimit = setting(env, 'CONTACT_RATE_LIMIT');
+  const rawLimit = settingOf(env, 'CONTACT_RATE_LIMIT');
   if (rawLimit !== undefined) {
     if (/^\d+$/.test(rawLimit) && Number(rawLimit) > 0) rateLimit = Number(rawLimit);
     else invalid('CONTACT_RATE_LIMIT');
   }
 
-  const apiKey = setting(env, 'BREVO_API_KEY');
-  const webhookUrl = setting(env, 'CONTACT_WEBHOOK_URL');
-  let mode = setting(env, 'CONTACT_DELIVERY')?.toLowerCase();
-  if (mode === undefined) {
-    if (apiKey && webhookUrl) problems.push(words.deliveryConflict);
-    else mode = apiKey ? 'email' : webhookUrl ? 'webhook' : localFiles ? 'local' : 'none';
-  }
+  const apiKey = settingOf(env, 'BREVO_API_KEY');
+  const webhookUrl = settingOf(env, 'CONTACT_WEBHOOK_URL');
+  const choice = resolveDelivery(env, { localFiles });
+  if (choice.problem) problems.push(choice.problem === 'conflict' ? words.deliveryConflict : words.deliveryUnknown);
+  const mode = choice.problem ? undefined : choice.mode;
 
   let delivery: DeliverySettings = { mode: 'none' };
   if (mode === 'local') {
-    if (localFiles) delivery = { mode: 'local', leadsDir: setting(env, 'LEADS_DIR') ?? defaultLeadsDir };
+    if (localFiles) delivery = { mode: 'local', leadsDir: settingOf(env, 'LEADS_DIR') ?? defaultLeadsDir };
     else problems.push(words.localUnavailable);
   } else if (mode === 'email') {
     const to =
-      setting(env, 'CONTACT_TO')
+      settingOf(env, 'CONTACT_TO')
         ?.split(',')
         .map((address) => address.trim())
         .filter(Boolean) ?? [];
-    const from = setting(env, 'CONTACT_FROM');
+    const from = settingOf(env, 'CONTACT_FROM');
     if (!apiKey) missing('BREVO_API_KEY', 'email');
     if (to.length === 0) missing('CONTACT_TO', 'email');
     else if (!to.every((address) => v.is(emailAddress, address))) invalid('CONTACT_TO');
@@ -89,8 +82,6 @@ export function readSettings(
     else if (!URL.canParse(webhookUrl)) invalid('CONTACT_WEBHOOK_URL');
     else if (!encryptedOrLocal(new URL(webhookUrl))) problems.push(words.webhookInsecure);
     else delivery = { mode: 'webhook', url: webhookUrl };
-  } else if (mode !== undefined && mode !== 'none') {
-    problems.push(words.deliveryUnknown);
   }
 
   return { settings: { delivery: problems.length > 0 ? { mode: 'none' } : delivery, rateLimit }, problems };

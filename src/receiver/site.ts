@@ -9,22 +9,19 @@ import { brand } from '../content-data/brand.ts';
 import { company } from '../content-data/company.ts';
 import { contactForm } from '../content-data/contact-form.ts';
 import { contactReceiver } from '../content-data/contact-receiver.ts';
-import { createContactSchema } from '../forms/contact-schema.ts';
+import { createContactSchema, mapFields } from '../forms/contact-schema.ts';
 import { brevoDelivery, type Fetch, webhookDelivery } from './deliveries.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { type ClientInfo, createContactReceiver, type Deliver } from './receiver.ts';
 import { createNotifications } from './notify.ts';
-import { type Env, readSettings, type ReceiverSettings } from './settings.ts';
+import type { Env } from '../forms/delivery-settings.ts';
+import { readSettings, type ReceiverSettings } from './settings.ts';
 import type { StoreChoice } from './store/choose.ts';
 import type { StoredLead } from './store/lead-store.ts';
 import { fillTemplate } from './template.ts';
 
-export const labels = {
-  name: contactForm.fields.name.label,
-  email: contactForm.fields.email.label,
-  phone: contactForm.fields.phone.label,
-  message: contactForm.fields.message.label,
-};
+/** The form's own label of each field: the email and the list of fields to correct name them so. */
+export const labels = mapFields((field) => contactForm.fields[field.name].label);
 
 /** The least time between two retry passes started by requests (the schedules have their own pace). */
 const retryGapMs = 10_000;

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { honeypotName } from '../../src/forms/contact-fields.ts';
 
 // Copied, not imported from content/contact-form.json: these are the issue's exact strings, so an edit of the copy
 // that changes what visitors read must fail here and be a deliberate change.
@@ -270,7 +271,7 @@ test('a bot filling the hidden trap field is told its message was sent, and noth
   await fillValid(page);
   // The trap is hidden from people and from assistive technology.
   await expect(page.getByLabel('Ne remplissez pas ce champ')).toBeHidden();
-  await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
+  await page.locator(`input[name="${honeypotName}"]`).evaluate((input: HTMLInputElement) => {
     input.value = 'https://spam.example';
   });
   const requests: string[] = [];

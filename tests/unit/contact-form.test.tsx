@@ -7,7 +7,8 @@ import { contactForm } from '../../src/content-data/contact-form.ts';
 import { ContactFormView } from '../../src/components/ContactForm/ContactFormView.tsx';
 import { Toaster } from '../../src/components/Toasts/Toasts.tsx';
 import { formPostAction, type SendContact } from '../../src/forms/contact-delivery.ts';
-import { contactPatterns, createContactSchema } from '../../src/forms/contact-schema.ts';
+import { contactFields, honeypotName } from '../../src/forms/contact-fields.ts';
+import { createContactSchema } from '../../src/forms/contact-schema.ts';
 import { present } from './present.ts';
 
 const email = 'contact@example.fr';
@@ -119,7 +120,7 @@ describe('ContactFormView', () => {
       const send = vi.fn<SendContact>(() => Promise.resolve());
       const { user, submit, fillValid } = setup(send);
       await fillValid();
-      const trap = present(document.querySelector<HTMLInputElement>('input[name="website"]'), 'the trap field');
+      const trap = present(document.querySelector<HTMLInputElement>(`input[name="${honeypotName}"]`), 'the trap field');
       trap.value = 'https://spam.example';
       await user.click(submit);
       await act(async () => vi.advanceTimersByTime(1000));
@@ -159,7 +160,10 @@ describe('ContactFormView before its JavaScript runs', () => {
     expect(form).not.toHaveAttribute('novalidate');
     expect(screen.getByRole('button', { name: 'Envoyer le message' })).toBeEnabled();
     const phone = screen.getByLabelText('Numéro de téléphone');
-    expect(phone).toHaveAttribute('pattern', contactPatterns.phone);
+    expect(phone).toHaveAttribute(
+      'pattern',
+      present(contactFields.find((field) => field.name === 'phone')?.pattern, 'the phone pattern'),
+    );
     expect(phone).toHaveAttribute('title', contactForm.errors.phoneInvalid);
     expect(phone).toHaveAttribute('minlength', '10');
     expect(phone).toHaveAttribute('maxlength', '20');
@@ -168,7 +172,7 @@ describe('ContactFormView before its JavaScript runs', () => {
       expect(screen.getByLabelText(name)).toBeRequired();
     }
     // Every field the receiver reads is named as it expects, the trap included.
-    expect([...new FormData(form).keys()]).toEqual(['name', 'email', 'phone', 'message', 'website']);
+    expect([...new FormData(form).keys()]).toEqual(['name', 'email', 'phone', 'message', honeypotName]);
     const note = screen.getByText(/Vous préférez l’email/);
     expect(note.textContent).toBe(`Vous préférez l’email\u202f? Écrivez-nous directement à ${email}.`);
     expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);

@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createSiteServer } from '../../src/server/site-server.ts';
-import type { ContactValues } from '../../src/forms/contact-schema.ts';
+import { contactFields, type ContactValues } from '../../src/forms/contact-fields.ts';
 import { createSiteReceiver } from '../../src/receiver/site.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
+import { missingLeadColumns } from './d1-columns.ts';
 
 const valid: ContactValues = {
   name: 'Jeanne Martin',
@@ -181,4 +182,12 @@ describe('200 messages posted at once to the server of npm start', () => {
       await new Promise((resolve) => provider.close(resolve));
     }
   }, 60_000);
+});
+
+describe('the D1 table (migrations/)', () => {
+  it('has a column for every field of the form', async () => {
+    // A field added to src/forms/contact-fields.ts needs migrations/000N_<field>.sql:
+    // ALTER TABLE leads ADD COLUMN <field> TEXT NOT NULL DEFAULT '';
+    expect(await missingLeadColumns(contactFields)).toEqual([]);
+  });
 });

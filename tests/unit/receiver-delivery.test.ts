@@ -12,9 +12,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { endOfLifeWarning } from '../../src/server/node-support.ts';
 import { simulationNotice } from '../../scripts/simulation-notice.ts';
-import type { ContactValues } from '../../src/forms/contact-schema.ts';
+import type { ContactValues } from '../../src/forms/contact-fields.ts';
 import { brevoDelivery, brevoEndpoint, webhookDelivery } from '../../src/receiver/deliveries.ts';
 import { leadsWriter } from '../../src/receiver/node/leads.ts';
+import { releaseMessages } from '../../src/content-schema/messages.ts';
+import { contactRecipientsFrom } from '../../src/forms/contact-recipients.ts';
+import { deliveryModes } from '../../src/forms/delivery-settings.ts';
 import { readSettings } from '../../src/receiver/settings.ts';
 import { createSiteReceiver, labels } from '../../src/receiver/site.ts';
 import { nodeLeadStore } from '../../src/receiver/store/files.ts';
@@ -243,6 +246,25 @@ describe('settings from the environment', () => {
     expect(read({ CONTACT_RATE_LIMIT: 'dix' }).problems).toEqual([
       'le réglage CONTACT_RATE_LIMIT est invalide (voir docs/deploying.md).',
     ]);
+  });
+
+  it('the GDPR notice names the mode the receiver uses: one rule for both', () => {
+    const email = { BREVO_API_KEY: 'k', CONTACT_TO: 'a@propllc.fr', CONTACT_FROM: 'site@propllc.fr' };
+    const webhook = { CONTACT_WEBHOOK_URL: 'https://h.example.org/x' };
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'local'],
+      [email, 'email'],
+      [webhook, 'webhook'],
+      [{ ...email, ...webhook, CONTACT_DELIVERY: 'Webhook' }, 'webhook'],
+      [{ ...email, CONTACT_DELIVERY: ' local ' }, 'local'],
+    ];
+    for (const [env, mode] of cases) {
+      expect(read(env).settings.delivery.mode, JSON.stringify(env)).toBe(mode);
+      expect(contactRecipientsFrom({ VITE_CONTACT_ENDPOINT: '/api/contact', ...env }), JSON.stringify(env)).toBe(mode);
+    }
+    // Only the modes the receiver knows: anything else is refused, and the release check lists them.
+    expect(read({ CONTACT_DELIVERY: 'none' }).problems).toEqual([words.deliveryUnknown]);
+    expect(releaseMessages.deliveryMode('none', deliveryModes)).toContain('(local, email ou webhook)');
   });
 
   it('the site receiver prints one French line per message, and the reason of a failure', async () => {

@@ -10,7 +10,8 @@ import { contactForm } from '../../src/content-data/contact-form.ts';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { siteHeaderRules } from '../../src/security-headers.ts';
 import { formatHeaders, headersFor, parseHeaders } from '../../src/server/headers.ts';
-import { contactLimits, createContactSchema, type ContactValues } from '../../src/forms/contact-schema.ts';
+import { contactFields, type ContactValues, honeypotName } from '../../src/forms/contact-fields.ts';
+import { createContactSchema } from '../../src/forms/contact-schema.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../src/receiver/rate-limit.ts';
 import { confirmationPath, contactFormPath, createContactReceiver, type Deliver } from '../../src/receiver/receiver.ts';
 import { isIndexed, isPagePath } from '../../src/registry.ts';
@@ -302,7 +303,7 @@ describe('line breaks: what the form’s maxlength allows is accepted', () => {
   const typed = lines.join('\n');
 
   it('a form post of 1 000 characters with 99 line breaks sent as CRLF is accepted and stored with \\n', async () => {
-    expect(typed).toHaveLength(contactLimits.message.max);
+    expect(typed).toHaveLength(contactFields.find((field) => field.name === 'message')?.max ?? 0);
     const { handle, delivered } = receiver();
     const response = await handle(form({ ...valid, message: lines.join('\r\n') }));
     expect(response.status).toBe(303);
@@ -408,7 +409,7 @@ describe('422: invalid fields', () => {
 describe('honeypot filled', () => {
   it('JSON: the same answer as a success, nothing delivered', async () => {
     const { handle, delivered } = receiver();
-    const trapped = await handle(json({ ...valid, website: 'https://spam.example' }));
+    const trapped = await handle(json({ ...valid, [honeypotName]: 'https://spam.example' }));
     const real = await receiver().handle(json(valid));
     expect(trapped.status).toBe(200);
     expect(await trapped.json()).toEqual(await real.json());
@@ -417,7 +418,7 @@ describe('honeypot filled', () => {
 
   it('form post: the same redirect as a success, nothing delivered', async () => {
     const { handle, delivered } = receiver();
-    const response = await handle(form({ ...valid, website: 'x' }));
+    const response = await handle(form({ ...valid, [honeypotName]: 'x' }));
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/contact/merci');
     expect(delivered).toEqual([]);

@@ -2,15 +2,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ContactFormCopy } from '../../content-schema/contact-form-schema.ts';
 import { type SendContact, simulatedDelayMs, wait } from '../../forms/contact-delivery.ts';
-import {
-  contactFieldNames,
-  contactLimits,
-  contactPatterns,
-  type ContactErrors,
-  type ContactFieldName,
-  type ContactSchema,
-  validateContact,
-} from '../../forms/contact-schema.ts';
+import { type ContactFieldName, contactFields, errorKey, honeypotName } from '../../forms/contact-fields.ts';
+import { type ContactErrors, type ContactSchema, validateContact } from '../../forms/contact-schema.ts';
 import { notify } from '../Toasts/Toasts.tsx';
 import * as styles from './ContactForm.css';
 
@@ -31,16 +24,7 @@ export interface ContactFormViewProps {
   send: SendContact;
 }
 
-/** Name of the trap field: a name that form-filling bots like to complete. */
-const honeypotName = 'website';
-
-const inputAttributes = {
-  name: { type: 'text', autoComplete: 'name' },
-  email: { type: 'email', autoComplete: 'email' },
-  phone: { type: 'tel', autoComplete: 'tel' },
-} as const;
-
-const fieldId = (field: ContactFieldName) => `contact-${field}`;
+const fieldId = (field: ContactFieldName | typeof honeypotName) => `contact-${field}`;
 const errorId = (field: ContactFieldName) => `contact-${field}-error`;
 
 /** Renders `text` with each `{email}` as a mailto link. */
@@ -81,7 +65,7 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
     const form = event.currentTarget;
     if (sending.current) return;
     const data = new FormData(form);
-    const raw = Object.fromEntries(contactFieldNames.map((field) => [field, data.get(field) ?? '']));
+    const raw = Object.fromEntries(contactFields.map(({ name }) => [name, data.get(name) ?? '']));
     const result = validateContact(schema, raw);
 
     if (!result.success) {
@@ -112,32 +96,36 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
 
   return (
     <form className={styles.root} method={action ? 'post' : undefined} action={action} noValidate={hydrated} onSubmit={handleSubmit}>
-      {contactFieldNames.map((field) => {
-        const error = errors[field];
-        const limits: { min?: number; max: number } = contactLimits[field];
+      {contactFields.map((field) => {
+        const { name } = field;
+        const error = errors[name];
         const common = {
-          id: fieldId(field),
-          name: field,
+          id: fieldId(name),
+          name,
           required: true,
-          minLength: limits.min,
+          minLength: field.min,
           // Without JavaScript the browser enforces the limit; with it, the schema's message explains it.
-          maxLength: hydrated ? undefined : limits.max,
+          maxLength: hydrated ? undefined : field.max,
           // The schema's own pattern; its message is the browser's hint until the schema's takes over.
-          ...(field === 'phone' ? { pattern: contactPatterns.phone, title: hydrated ? undefined : copy.errors.phoneInvalid } : {}),
-          placeholder: copy.fields[field].placeholder,
+          ...(field.pattern ? { pattern: field.pattern, title: hydrated ? undefined : copy.errors[errorKey(field, 'Invalid')] } : {}),
+          placeholder: copy.fields[name].placeholder,
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? errorId(field) : undefined,
+          'aria-describedby': error ? errorId(name) : undefined,
           className: styles.control({ invalid: Boolean(error) }),
-          onChange: () => clearError(field),
+          onChange: () => clearError(name),
         } as const;
         return (
-          <div key={field} className={styles.field}>
-            <label htmlFor={fieldId(field)} className={styles.label}>
-              {copy.fields[field].label}
+          <div key={name} className={styles.field}>
+            <label htmlFor={fieldId(name)} className={styles.label}>
+              {copy.fields[name].label}
             </label>
-            {field === 'message' ? <textarea rows={6} {...common} /> : <input {...inputAttributes[field]} {...common} />}
+            {field.type === 'textarea' ? (
+              <textarea rows={field.rows} {...common} />
+            ) : (
+              <input type={field.type} autoComplete={field.autoComplete} {...common} />
+            )}
             {error ? (
-              <p id={errorId(field)} className={styles.error}>
+              <p id={errorId(name)} className={styles.error}>
                 {error}
               </p>
             ) : null}
@@ -146,8 +134,8 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
       })}
 
       <div className={styles.honeypot}>
-        <label htmlFor="contact-website">{copy.fields.honeypot}</label>
-        <input id="contact-website" name={honeypotName} type="text" tabIndex={-1} autoComplete="off" />
+        <label htmlFor={fieldId(honeypotName)}>{copy.fields.honeypot}</label>
+        <input id={fieldId(honeypotName)} name={honeypotName} type="text" tabIndex={-1} autoComplete="off" />
       </div>
 
       {/* With the receiver the form always sends, so its note (the email, as another way) stays true. */}

@@ -6,7 +6,8 @@ import { company } from '../../content-data/company.ts';
 import { interfaceText } from '../../content-data/interface.ts';
 import { processors } from '../../content-data/processors.ts';
 import { CompanyFacts as FactList, FactLink, FactNote, telHref, type Fact } from '../../components/CompanyFacts/CompanyFacts.tsx';
-import { type ContactRecipients, contactRecipients, contactStore, type LeadStoreKind } from '../../forms/contact-recipients.ts';
+import { type ContactRecipients, contactRecipients, contactStore } from '../../forms/contact-recipients.ts';
+import type { LeadStoreKind } from '../../forms/delivery-settings.ts';
 import { frenchYears } from '../../lib/french-date.ts';
 
 const labels = interfaceText.legalLabels;

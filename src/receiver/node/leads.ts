@@ -9,7 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, open, readdir, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContactValues } from '../../forms/contact-schema.ts';
+import type { ContactValues } from '../../forms/contact-fields.ts';
+import { mapFields } from '../../forms/contact-schema.ts';
 
 const folderMode = 0o700;
 const fileMode = 0o600;
@@ -52,7 +53,9 @@ export async function prepareLeadsDir(dir: string): Promise<void> {
 }
 
 export function leadsWriter(dir: string): (message: ContactValues) => Promise<string> {
-  return async ({ name, email, phone, message }) => {
+  return async (message) => {
+    // Exactly the form's fields, whatever else the object given holds.
+    const fields = mapFields((field) => message[field.name]);
     await mkdir(dir, { recursive: true, mode: folderMode });
     // Sortable by date; the random part keeps two messages of the same millisecond apart.
     const fileName = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`;
@@ -61,7 +64,7 @@ export function leadsWriter(dir: string): (message: ContactValues) => Promise<st
     try {
       const handle = await open(temporary, 'wx', fileMode);
       try {
-        await handle.writeFile(`${JSON.stringify({ name, email, phone, message }, null, 2)}\n`);
+        await handle.writeFile(`${JSON.stringify(fields, null, 2)}\n`);
         await handle.sync();
       } finally {
         await handle.close();

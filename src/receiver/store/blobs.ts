@@ -8,20 +8,14 @@
 import { getStore, type Store } from '@netlify/blobs';
 import * as v from 'valibot';
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
-import type { Env } from '../settings.ts';
+import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
-import { type LeadStore, leadId, newestFirst, sameEmail, type StoredLead } from './lead-store.ts';
+import { type LeadStore, leadId, newestFirst, sameEmail, type StoredLead, storedFields } from './lead-store.ts';
 
 export const blobsStoreName = 'leads';
 
-const storedValue = v.object({
-  receivedAt: v.string(),
-  name: v.string(),
-  email: v.string(),
-  phone: v.string(),
-  message: v.string(),
-});
+const storedValue = v.object({ receivedAt: v.string(), ...storedFields.entries });
 
 export function blobsLeadStore(store: Store): LeadStore {
   const keysUnder = async (prefix: string) => (await store.list({ prefix })).blobs.map((blob) => blob.key.slice(prefix.length));

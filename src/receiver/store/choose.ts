@@ -5,17 +5,11 @@
  * store asked for but not reachable is a settings problem (the function then refuses messages with 503).
  */
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
-import type { LeadStoreKind } from '../../forms/contact-recipients.ts';
-import type { Env } from '../settings.ts';
+import { type Env, type LeadStoreKind, storeSettingOf } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
 import type { LeadStore } from './lead-store.ts';
 
 export type StoreChoice = { leads: LeadStore; where: string } | { problem: string } | undefined;
-
-function storeSettingOf(env: Env): string | undefined {
-  const value = env.CONTACT_STORE;
-  return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
-}
 
 /**
  * `host` is the one store this runtime has; `open` gives it, or undefined when its binding is missing.

@@ -5,7 +5,9 @@
  * Claims are one conditional UPDATE: of two isolates retrying the same lead, only one gets the row back.
  */
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
-import type { Env } from '../settings.ts';
+import { contactFields } from '../../forms/contact-fields.ts';
+import { mapFields } from '../../forms/contact-schema.ts';
+import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import { type LeadStore, leadId, type StoredLead } from './lead-store.ts';
@@ -44,29 +46,25 @@ function leadOf(row: Row): StoredLead {
   return {
     id: text(row.id),
     receivedAt: text(row.received_at),
-    name: text(row.name),
-    email: text(row.email),
-    phone: text(row.phone),
-    message: text(row.message),
+    ...mapFields((field) => text(row[field.name])),
     ...(notifiedAt ? { notifiedAt } : {}),
   };
 }
 
-const columns = 'id, received_at, name, email, phone, message, notified_at';
+/** One column per field of the form, under its name (migrations/ adds a field's column). */
+const fieldColumns = contactFields.map((field) => field.name);
+const columns = ['id', 'received_at', ...fieldColumns, 'notified_at'].join(', ');
+const insertColumns = ['id', 'received_at', ...fieldColumns];
 
 export function d1LeadStore(run: SqlRunner): LeadStore {
   const rows = async (sql: string, params: readonly SqlValue[] = []) => (await run(sql, params)).map(leadOf);
   return {
     async add(message, receivedAt) {
       const lead = { id: leadId(receivedAt), receivedAt: receivedAt.toISOString(), ...message };
-      await run('INSERT INTO leads (id, received_at, name, email, phone, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6)', [
-        lead.id,
-        lead.receivedAt,
-        lead.name,
-        lead.email,
-        lead.phone,
-        lead.message,
-      ]);
+      await run(
+        `INSERT INTO leads (${insertColumns.join(', ')}) VALUES (${insertColumns.map((_, index) => `?${index + 1}`).join(', ')})`,
+        [lead.id, lead.receivedAt, ...fieldColumns.map((name) => message[name])],
+      );
       return lead;
     },
     list: () => rows(`SELECT ${columns} FROM leads ORDER BY received_at DESC, id DESC`),

@@ -10,11 +10,10 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import * as v from 'valibot';
 import { leadsWriter } from '../node/leads.ts';
-import { defaultLeadsDir, type Env } from '../settings.ts';
+import { type Env, settingOf } from '../../forms/delivery-settings.ts';
+import { defaultLeadsDir } from '../settings.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
-import { type LeadStore, newestFirst, sameEmail, type StoredLead } from './lead-store.ts';
-
-const leadFile = v.object({ name: v.string(), email: v.string(), phone: v.string(), message: v.string() });
+import { type LeadStore, newestFirst, sameEmail, type StoredLead, storedFields } from './lead-store.ts';
 
 /** `2026-11-24T19-40-13-123Z-ab12cd34` → `2026-11-24T19:40:13.123Z`, or undefined for another name. */
 function receivedAtOf(id: string): string | undefined {
@@ -36,7 +35,7 @@ export function filesLeadStore(dir: string): LeadStore {
     const receivedAt = receivedAtOf(id);
     const text = receivedAt && (await readText(path.join(dir, `${id}.json`)));
     if (!receivedAt || !text) return undefined;
-    const fields = v.safeParse(leadFile, JSON.parse(text));
+    const fields = v.safeParse(storedFields, JSON.parse(text));
     if (!fields.success) return undefined;
     const notifiedAt = (await readText(sentFile(id)))?.trim();
     return { id, receivedAt, ...fields.output, ...(notifiedAt ? { notifiedAt } : {}) };
@@ -153,6 +152,6 @@ export function filesLeadStore(dir: string): LeadStore {
 
 /** The store of `npm start`: always LEADS_DIR (default `leads/`), whatever notification is set. */
 export function nodeLeadStore(env: Env): StoreChoice {
-  const dir = typeof env.LEADS_DIR === 'string' && env.LEADS_DIR.trim() !== '' ? env.LEADS_DIR.trim() : defaultLeadsDir;
+  const dir = settingOf(env, 'LEADS_DIR') ?? defaultLeadsDir;
   return chooseStore(env, 'files', () => ({ leads: filesLeadStore(dir), where: dir }), 'LEADS_DIR');
 }

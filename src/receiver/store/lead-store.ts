@@ -4,7 +4,9 @@
  * Netlify Blobs store (./blobs.ts). The same store serves the receiver, the retried notification
  * (../notify.ts) and the operator's inbox (`npm run leads`).
  */
-import type { ContactValues } from '../../forms/contact-schema.ts';
+import * as v from 'valibot';
+import type { ContactValues } from '../../forms/contact-fields.ts';
+import { mapFields } from '../../forms/contact-schema.ts';
 
 export interface StoredLead extends ContactValues {
   /** Sortable by date: the ISO time of reception, then a random part. */
@@ -36,6 +38,12 @@ export interface LeadStore {
   /** Deletes the leads received before `before`; returns them. */
   purge(before: Date): Promise<StoredLead[]>;
 }
+
+/**
+ * A stored lead's fields as read back. A field added to the form after the lead was stored reads as empty,
+ * so that older leads are still listed, exported and forgotten.
+ */
+export const storedFields = v.object(mapFields(() => v.optional(v.string(), '')));
 
 /** Newest first, by reception time then id. */
 export const newestFirst = (a: StoredLead, b: StoredLead) => b.receivedAt.localeCompare(a.receivedAt) || b.id.localeCompare(a.id);

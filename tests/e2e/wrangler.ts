@@ -6,9 +6,8 @@ import { spawn } from 'node:child_process';
 import { expect } from '@playwright/test';
 import { root } from './build-copy.ts';
 
+/** Served at `http://127.0.0.1:<port>`. */
 export interface PagesDev {
-  /** `http://127.0.0.1:<port>` */
-  readonly origin: string;
   /** What wrangler and the functions printed so far (a function's console lines included). */
   output(): string;
   /** Ends npx, wrangler and workerd; resolves once the port is free again. */
@@ -60,5 +59,5 @@ export async function startPagesDev({ port, args = [], readyPath = '/', timeout 
     // Read now: the poll's own message would hold the output of its start only.
     throw new Error(`wrangler pages dev did not answer ${origin}${readyPath}:\n${output}`, { cause: error });
   }
-  return { origin, output: () => output, stop };
+  return { output: () => output, stop };
 }

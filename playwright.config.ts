@@ -15,8 +15,13 @@ const port = Number(process.env.E2E_PORT ?? 4321);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // The visual editor's test has its own configuration (playwright.cms.config.ts): it needs no built site.
-  testIgnore: ['cms.spec.ts', 'cms-host.spec.ts'],
+  projects: [
+    // The visual editor's tests have their own configuration (playwright.cms.config.ts): they need no built site.
+    { name: 'site', testIgnore: ['cms.spec.ts', 'cms-host.spec.ts', 'responsiveness.spec.ts'] },
+    // It reads how long the page takes to show each keystroke on a CPU slowed down 4 times: run beside other
+    // tests on a small machine, it would measure them too. It starts once every other test has finished.
+    { name: 'responsiveness', testMatch: 'responsiveness.spec.ts', dependencies: ['site'] },
+  ],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -130,7 +130,7 @@ export async function serveProcess(folder: string, env: Record<string, string>):
       if (found) {
         clearInterval(look);
         resolve(Number(found));
-      } else if (Date.now() - started > 30_000 || child.exitCode !== null) {
+      } else if (Date.now() - started > 60_000 || child.exitCode !== null) {
         clearInterval(look);
         reject(new Error(`the server did not start:\n${output}`));
       }

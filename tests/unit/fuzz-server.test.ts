@@ -194,7 +194,7 @@ function bytesOf({ method, host, target, headers, body, length, encoding }: Gene
 
 let server: ServeProcess | undefined;
 afterAll(() => {
-  server?.child.kill('SIGKILL');
+  server?.kill();
 });
 
 it(`${requests} generated requests leave the server serving pages and storing leads`, async () => {

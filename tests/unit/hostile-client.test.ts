@@ -9,7 +9,7 @@ import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/pr
 import { type AddressInfo, connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createSiteServer, type SiteServer } from '../../src/server/site-server.ts';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { rateKey } from '../../src/receiver/rate-limit.ts';
@@ -297,7 +297,8 @@ describe('the rate limit holds', () => {
 describe('graceful shutdown', () => {
   it('SIGTERM: the lead in flight is stored and answered, new connections refused, exit 0', async () => {
     const site = await miniSite();
-    const { child, port, output, exited } = await serveProcess(site.folder, { LEADS_DIR: site.leads });
+    const { child, port, output, exited, kill } = await serveProcess(site.folder, { LEADS_DIR: site.leads });
+    onTestFinished(kill);
 
     // One connection, accepted for sure: a first request answered on it, then the lead, cut in two around SIGTERM.
     const socket = connect(port, '127.0.0.1');

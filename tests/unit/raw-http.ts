@@ -109,6 +109,8 @@ export interface ServeProcess {
   /** Everything the server printed so far. */
   output: () => string;
   exited: Promise<number | null>;
+  /** Ends tsx and the server it started at once, whatever state the test left them in. */
+  kill: () => void;
 }
 
 /** `npm run serve` as `npm start` ends with it (tsx, src/server/serve.ts), in `folder` (its dist/), on a free port. */
@@ -118,7 +120,16 @@ export async function serveProcess(folder: string, env: Record<string, string>):
     cwd: folder,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: tsx cannot pass SIGKILL on, so a test ends the group, or the server would outlive it.
+    detached: true,
   });
+  const kill = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -132,9 +143,10 @@ export async function serveProcess(folder: string, env: Record<string, string>):
         resolve(Number(found));
       } else if (Date.now() - started > 60_000 || child.exitCode !== null) {
         clearInterval(look);
+        kill();
         reject(new Error(`the server did not start:\n${output}`));
       }
     }, 50);
   });
-  return { child, port, output: () => output, exited };
+  return { child, port, output: () => output, exited, kill };
 }

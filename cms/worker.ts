@@ -41,6 +41,11 @@ function page(status: number, message: { title: string; text: string }): Respons
   });
 }
 
+/** A path of the editor's API that leads nowhere: the French page, not Keystatic's English « Not Found ». */
+function notFound(): Response {
+  return page(404, editorHostMessages.notFound);
+}
+
 async function api(request: Request, env: Env): Promise<Response> {
   if (secrets.some((name) => !env[name])) return page(503, editorHostMessages.notConfigured);
   const handler = makeGenericAPIRouteHandler({
@@ -61,6 +66,7 @@ async function api(request: Request, env: Env): Promise<Response> {
   if (status >= 400 && pathname === callbackPath) {
     return page(401, editorHostMessages.signInFailed);
   }
+  if (status === 404) return notFound();
   const headers = new Headers(answer.headers as HeadersInit | undefined);
   for (const [name, value] of Object.entries(editorApiHeaders)) headers.set(name, value);
   return new Response(status === 204 ? null : ((answer.body ?? null) as BodyInit | null), { status, headers });
@@ -69,7 +75,7 @@ async function api(request: Request, env: Env): Promise<Response> {
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (!pathname.startsWith('/api/keystatic/')) return env.ASSETS.fetch(request);
+    if (!pathname.startsWith('/api/keystatic/')) return pathname.startsWith('/api/') ? notFound() : env.ASSETS.fetch(request);
     try {
       return await api(request, env);
     } catch (error) {

@@ -316,11 +316,15 @@ export const editorHostMessages = {
   back: 'Revenir à l’éditeur',
   signInFailed: {
     title: 'La connexion avec GitHub n’a pas abouti',
-    text: 'GitHub n’a pas confirmé votre connexion : le lien a peut-être expiré ou a déjà servi. Revenez à l’éditeur et choisissez de nouveau « Sign in with GitHub ».',
+    text: 'GitHub n’a pas confirmé votre connexion : le lien a peut-être expiré ou a déjà servi. Revenez à l’éditeur et choisissez de nouveau « Log in with GitHub ».',
   },
   notConfigured: {
     title: 'L’éditeur n’est pas encore configuré',
     text: 'Il manque ses réglages de connexion à GitHub (KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET et KEYSTATIC_SECRET) dans les variables d’environnement de l’hébergeur. Prévenez la personne qui administre l’éditeur.',
+  },
+  notFound: {
+    title: 'Cette adresse n’existe pas dans l’éditeur',
+    text: 'L’adresse demandée ne correspond à aucune fonction de l’éditeur. Revenez à l’éditeur et reprenez depuis ses menus.',
   },
   unexpected: {
     title: 'Une erreur inattendue s’est produite',

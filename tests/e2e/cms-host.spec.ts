@@ -107,6 +107,30 @@ test('a callback with a bad code gets a French error page, not a stack trace', a
   expect(await page.locator('html').getAttribute('lang')).toBe('fr');
 });
 
+test('the sign-in error page names the sign-in button as the editor shows it', async ({ page }) => {
+  await page.goto(`${origin}/keystatic`);
+  const button = page
+    .getByRole('button', { name: /GitHub/ })
+    .or(page.getByRole('link', { name: /GitHub/ }))
+    .first();
+  await expect(button).toBeVisible({ timeout: 60_000 });
+  const name = ((await button.textContent()) ?? '').trim();
+  expect(name).toMatch(/GitHub/);
+  await page.goto(`${origin}/api/keystatic/github/oauth/callback?code=mauvais-code&state=x`);
+  await expect(page.getByRole('main')).toContainText(`« ${name} »`);
+});
+
+test('an unknown path of the editor’s API answers a French 404 page', async ({ page }) => {
+  for (const address of ['/api/keystatic/nulle-part', '/api/autre-chose']) {
+    const response = await page.goto(`${origin}${address}`);
+    expect(response?.status(), address).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }), address).toHaveText('Cette adresse n’existe pas dans l’éditeur');
+    await expect(page.getByRole('link', { name: 'Revenir à l’éditeur' })).toHaveAttribute('href', '/keystatic');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect((await page.locator('body').textContent()) ?? '').not.toContain('Not Found');
+  }
+});
+
 test('« Aperçu » of a branch shows its preview deployment on the host, at phone and desktop widths', async ({ page }) => {
   // Offline, the frames cannot load: only where they point is checked.
   await page.route('https://**', (route) => route.abort());

@@ -8,10 +8,12 @@ import path from 'node:path';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Plugin } from 'vite';
 import { orderedCollections } from '../src/content.config.ts';
+import { pages } from '../src/registry.ts';
 import { readFrontmatter } from '../src/mdx/frontmatter.ts';
 import { sendFetchResponse, toFetchRequest } from '../src/server/fetch-bridge.ts';
 import { makeConfig, type Orders } from './keystatic.config.ts';
 import type { StorageSettings } from './storage.ts';
+import { waitFor, warmUp } from './warm-up.ts';
 
 const ordersModule = 'virtual:cms-orders';
 
@@ -43,7 +45,8 @@ function toFetchResponse({ body, ...init }: KeystaticResponse): Response {
 /**
  * The site's dev server (`react-router dev`), for the editor's « Aperçu » in local mode: it serves the pages from
  * content/ as the editor saves them and updates open pages by itself. A child process, so that the site's Vite
- * config (React Router, MDX, vanilla-extract) stays apart from the editor's; it stops with the editor.
+ * config (React Router, MDX, vanilla-extract) stays apart from the editor's; it stops with the editor. Its config
+ * is the site's plus the preview's helper (cms/site-preview.vite.config.ts).
  */
 function startSiteDevServer(root: string, port: number, log: (line: string) => void) {
   const child = spawn(
@@ -51,13 +54,16 @@ function startSiteDevServer(root: string, port: number, log: (line: string) => v
     [
       path.join(root, 'node_modules', '@react-router', 'dev', 'bin.js'),
       'dev',
+      '--config',
+      path.join(root, 'cms', 'site-preview.vite.config.ts'),
       '--host',
       '127.0.0.1',
       '--port',
       String(port),
       '--strictPort',
     ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+    // With --config, React Router takes the config's folder as the project's unless told otherwise.
+    { cwd: root, env: { ...process.env, REACT_ROUTER_ROOT: root }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   // Its warnings about the site's own config are the site's business; its errors (a port taken) are the editor's.
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -67,6 +73,24 @@ function startSiteDevServer(root: string, port: number, log: (line: string) => v
   const stop = () => child.kill();
   process.once('exit', stop);
   return stop;
+}
+
+/**
+ * Compiles, before the editor's address is printed, what the first « Aperçu » needs: the editor's preview page
+ * and, in local mode, every page of the site and the modules they load (cms/warm-up.ts).
+ */
+async function prepareApercu(editor: string, site: string | undefined): Promise<void> {
+  const jobs = [warmUp(editor, ['/apercu'])];
+  if (site) {
+    await waitFor(`${site}/`, 120_000);
+    jobs.push(
+      warmUp(
+        site,
+        pages.map((page) => page.path),
+      ),
+    );
+  }
+  await Promise.all(jobs);
 }
 
 export function keystaticServer(options: {
@@ -125,13 +149,20 @@ export function keystaticServer(options: {
         const stop = startSiteDevServer(path.dirname(contentDir), preview.port, (line) => server.config.logger.warn(line.trimEnd()));
         server.httpServer?.once('close', stop);
       }
+      // The address is printed once « Aperçu » is ready (below), not when the port opens.
+      server.printUrls = () => undefined;
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address();
-        if (address && typeof address === 'object') {
+        if (!address || typeof address !== 'object') return;
+        const editor = `http://${address.address}:${address.port}`;
+        const print = () => {
           const mode = storage.githubRepo ? `GitHub ${storage.githubRepo}` : contentDir;
           const site = 'port' in preview ? `  Aperçu (the site's dev server): http://127.0.0.1:${preview.port}/\n` : '';
-          server.config.logger.info(`\n  Keystatic (${mode}): http://${address.address}:${address.port}/keystatic\n${site}`);
-        }
+          server.config.logger.info(`\n  Keystatic (${mode}): ${editor}/keystatic\n${site}`);
+        };
+        prepareApercu(editor, 'port' in preview ? `http://127.0.0.1:${preview.port}` : undefined)
+          .catch((error: unknown) => server.config.logger.warn(`« Aperçu » could not be prepared: ${String(error)}`))
+          .finally(print);
       });
     },
   };

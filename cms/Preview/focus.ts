@@ -1,0 +1,102 @@
+/**
+ * « Aperçu » puts the edit in view, in the page shown by each frame: the entry named by the address (`#cout`)
+ * unfolded (a FAQ answer is a closed `<details>`) and scrolled below the sticky header (the site's
+ * `scroll-padding-top`), and the text the last save changed outlined for a moment, the outline fading out.
+ * No words of its own, and nothing of it in the site: it runs only in the editor's preview.
+ */
+
+/** The attribute that outlines a changed text while it is set. */
+export const changeMark = 'data-apercu-change';
+/** How long the outline stays (it fades out over the last part). */
+export const markDuration = 6_000;
+
+const style = `[${changeMark}]{outline:3px solid #f59e0b;outline-offset:4px;border-radius:2px;animation:apercu-change ${markDuration}ms ease-in forwards}
+@keyframes apercu-change{0%,55%{outline-color:#f59e0b}100%{outline-color:transparent}}`;
+
+/** Text compared without what the site's typography changes: spaces, apostrophes and quotation marks, case. */
+export function comparable(text: string): string {
+  return text.toLowerCase().replace(/[\s\u00a0\u202f«»"“”‘’'`]+/g, '');
+}
+
+const blocks = 'p, li, h1, h2, h3, h4, h5, h6, summary, dt, dd, td, th, blockquote, figcaption, a, strong, small';
+
+/** The smallest elements of the page whose text holds one of `texts`. */
+export function elementsShowing(doc: Document, texts: readonly string[]): Element[] {
+  const wanted = texts.map(comparable).filter(Boolean);
+  if (wanted.length === 0) return [];
+  const scope = doc.querySelector('main') ?? doc.body;
+  const found = [...scope.querySelectorAll(blocks)].filter((element) => {
+    const text = comparable(element.textContent ?? '');
+    return wanted.some((want) => text.includes(want));
+  });
+  return found.filter((element) => !found.some((other) => other !== element && element.contains(other)));
+}
+
+/** Opens every closed `<details>` around `element` (and `element` itself when it is one). */
+export function unfold(element: Element): void {
+  for (let at: Element | null = element; at; at = at.parentElement) {
+    if (at instanceof (at.ownerDocument.defaultView?.HTMLDetailsElement ?? HTMLDetailsElement) && !at.open) at.open = true;
+  }
+}
+
+/** The element named by the address's fragment, if the page has it. */
+export function anchored(doc: Document, hash: string): Element | null {
+  const id = decodeURIComponent(hash.replace(/^#/, ''));
+  return id ? doc.getElementById(id) : null;
+}
+
+/** Outlines `elements` for `markDuration`, then takes the outline away. */
+export function mark(elements: readonly Element[]): void {
+  const doc = elements[0]?.ownerDocument;
+  if (!doc) return;
+  if (!doc.getElementById('apercu-change-style')) {
+    const sheet = doc.createElement('style');
+    sheet.id = 'apercu-change-style';
+    sheet.textContent = style;
+    doc.head.append(sheet);
+  }
+  for (const element of elements) {
+    element.removeAttribute(changeMark);
+    element.setAttribute(changeMark, '');
+    setTimeout(() => element.removeAttribute(changeMark), markDuration);
+  }
+}
+
+/**
+ * Keeps `element` at the top of the view (below the sticky header) while the page settles: its styles and
+ * fonts may arrive after its text and move it. Stops at the first gesture of the reader, or after a few seconds.
+ */
+export function keepInView(element: Element, settleFor = 4_000): void {
+  const doc = element.ownerDocument;
+  const win = doc.defaultView;
+  if (!win) return;
+  const scroll = () => element.scrollIntoView({ block: 'start', behavior: 'instant' });
+  scroll();
+  const observer = new win.ResizeObserver(scroll);
+  observer.observe(doc.documentElement);
+  const stop = () => {
+    observer.disconnect();
+    for (const type of gestures) win.removeEventListener(type, stop, true);
+  };
+  const gestures = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const type of gestures) win.addEventListener(type, stop, { capture: true, once: true });
+  win.setTimeout(stop, settleFor);
+}
+
+/**
+ * The whole: unfolds the changed texts and the anchored entry (the entry last, as FAQ answers are exclusive),
+ * outlines the changed texts, and keeps in view the entry (its changed text too when the entry fits on the
+ * screen, else that text), or else the first changed text. Answers whether a changed text was found.
+ */
+export function showEdit(doc: Document, hash: string, texts: readonly string[]): boolean {
+  const entry = anchored(doc, hash);
+  const changed = elementsShowing(doc, texts);
+  for (const element of changed) unfold(element);
+  if (entry) unfold(entry);
+  mark(changed);
+  const inEntry = changed.find((element) => entry?.contains(element));
+  const fits = (element: Element) => element.getBoundingClientRect().height < (doc.defaultView?.innerHeight ?? 0) * 0.7;
+  const focus = entry && inEntry && !fits(entry) ? inEntry : (entry ?? changed[0]);
+  if (focus) keepInView(focus);
+  return changed.length > 0;
+}

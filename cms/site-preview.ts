@@ -1,0 +1,139 @@
+/**
+ * What the site's dev server adds to its pages when it runs beside the editor for « Aperçu » (local mode), and
+ * only then: `cms/site-preview.vite.config.ts` is the config `npm run cms` starts it with; `npm run dev` and the
+ * build never load this file.
+ *   - Each page gets the frame helper (cms/Preview/frame.ts) as its first script: it unfolds the entry shown by the
+ *     address (`/faq#cout`), scrolls it below the sticky header and outlines, for a moment, the text the last save
+ *     changed.
+ *   - `/__apercu/changes` says what the last save changed: the text of the lines it added to a file of content/.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+export const changesPath = '/__apercu/changes';
+
+/** What the last save changed: its file (relative to content/), when, and the texts of the lines it added. */
+export interface LastChange {
+  readonly file: string;
+  readonly at: number;
+  readonly texts: readonly string[];
+}
+
+/**
+ * The words a visitor reads on a line of MDX or JSON: without list bullets, heading marks, emphasis, link
+ * targets, widget tags or the JSON key; the longest run of text between widgets (an inline widget such as the
+ * company's e-mail address is not the words written). Lines with no words to find give ''.
+ */
+export function visibleText(line: string): string {
+  let text = line.trim();
+  const json = /^"[^"]+"\s*:\s*"(.*)",?$/.exec(text);
+  if (json) text = json[1]!.replace(/\\"/g, '"');
+  else {
+    const frontmatter = /^[A-Za-z_]+\s*:\s*(.*)$/.exec(text);
+    if (frontmatter && !text.includes('<')) text = frontmatter[1]!.replace(/^['">|-]+|['"]$/g, '');
+  }
+  text = text
+    .replace(/^(?:[*+-]|\d+\.|#{1,6}|>)\s+/, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`]+/g, '');
+  const runs = text
+    .split(/<[^>]*>/)
+    .map((run) => run.trim())
+    .filter((run) => /[\p{L}\p{N}]/u.test(run));
+  const longest = runs.sort((a, b) => b.length - a.length)[0] ?? '';
+  return longest.length >= 4 ? longest : '';
+}
+
+/** The texts of the lines `after` has and `before` has not (each line counted as often as it occurs). */
+export function addedTexts(before: string, after: string): string[] {
+  const left = new Map<string, number>();
+  for (const line of before.split('\n')) left.set(line, (left.get(line) ?? 0) + 1);
+  const added: string[] = [];
+  for (const line of after.split('\n')) {
+    const count = left.get(line) ?? 0;
+    if (count > 0) left.set(line, count - 1);
+    else {
+      const text = visibleText(line);
+      if (text && !added.includes(text)) added.push(text);
+    }
+  }
+  return added;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(file);
+    return /\.(mdx|json)$/.test(entry.name) ? [file] : [];
+  });
+}
+
+const frameHelper = fileURLToPath(new URL('./Preview/frame.ts', import.meta.url));
+
+/**
+ * Adds the helper as the first script of every HTML page the dev server sends: a module with no import of the
+ * site's, so it runs as soon as the page is parsed, before the site's own scripts have loaded.
+ */
+function withFrameHelper(res: ServerResponse, tag: string) {
+  let html = false;
+  let done = false;
+  const { writeHead, write } = res;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null) as Record<string, unknown> | undefined;
+    const type = String(headers?.['content-type'] ?? headers?.['Content-Type'] ?? res.getHeader('content-type') ?? '');
+    html = type.includes('text/html');
+    if (html && headers) {
+      delete headers['content-length'];
+      delete headers['Content-Length'];
+    }
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as typeof res.writeHead;
+  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    if (html && !done && (typeof chunk === 'string' || chunk instanceof Uint8Array)) {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      if (text.includes('<head>')) {
+        done = true;
+        return (write as (...args: unknown[]) => boolean).call(this, text.replace('<head>', `<head>${tag}`), ...rest);
+      }
+    }
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof res.write;
+}
+
+export function sitePreview(contentDir: string): Plugin {
+  const texts = new Map<string, string>();
+  let last: LastChange | null = null;
+  return {
+    name: 'propllc-cms-site-preview',
+    apply: 'serve',
+    configureServer(server) {
+      for (const file of filesUnder(contentDir)) texts.set(file, readFileSync(file, 'utf8'));
+      server.watcher.add(contentDir);
+      // Read at once, before the dev server sends the update: the frame asks what changed when the update arrives.
+      const record = (file: string) => {
+        if (!file.startsWith(contentDir) || !/\.(mdx|json)$/.test(file) || !statSync(file, { throwIfNoEntry: false })) return;
+        const after = readFileSync(file, 'utf8');
+        const before = texts.get(file) ?? '';
+        texts.set(file, after);
+        if (after === before) return;
+        last = { file: path.relative(contentDir, file), at: Date.now(), texts: addedTexts(before, after) };
+      };
+      server.watcher.on('change', record);
+      server.watcher.on('add', record);
+      const tag = `<script type="module" src="/@fs${frameHelper.split(path.sep).join('/')}"></script>`;
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if (req.url === changesPath) {
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end(JSON.stringify(last));
+          return;
+        }
+        if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) withFrameHelper(res, tag);
+        next();
+      });
+    },
+  };
+}

@@ -2,16 +2,16 @@
  * What the site's dev server adds to its pages when it runs beside the editor for « Aperçu » (local mode), and
  * only then: `cms/site-preview.vite.config.ts` is the config `npm run cms` starts it with; `npm run dev` and the
  * build never load this file.
- *   - Each page gets the frame helper (cms/Preview/frame.ts) as its first script: it unfolds the entry shown by the
- *     address (`/faq#cout`), scrolls it below the sticky header and outlines, for a moment, the text the last save
- *     changed.
+ *   - Each page gets the preview's helper (cms/Preview/focus.ts) written into it, with what the last save changed: it
+ *     unfolds the entry shown by the address (`/faq#cout`), scrolls it below the sticky header and outlines, for a
+ *     moment, the text the last save changed; then again after each save.
  *   - `/__apercu/changes` says what the last save changed: the text of the lines it added to a file of content/.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import { type Plugin, transformWithOxc } from 'vite';
 
 export const changesPath = '/__apercu/changes';
 
@@ -71,13 +71,21 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const frameHelper = fileURLToPath(new URL('./Preview/frame.ts', import.meta.url));
+const helperFile = fileURLToPath(new URL('./Preview/focus.ts', import.meta.url));
 
 /**
- * Adds the helper as the first script of every HTML page the dev server sends: a module with no import of the
- * site's, so it runs as soon as the page is parsed, before the site's own scripts have loaded.
+ * The helper as an inline module: it asks nothing of the server (whose connections the page's hundreds of modules
+ * keep busy), and runs as soon as the page is parsed, before the site's own scripts have loaded.
  */
-function withFrameHelper(res: ServerResponse, tag: string) {
+async function helperModule(): Promise<(change: LastChange | null) => string> {
+  const { code } = await transformWithOxc(readFileSync(helperFile, 'utf8'), helperFile, { lang: 'ts' });
+  // `<` escaped: no text of the data can close the script element.
+  return (change) =>
+    `<script type="module">${code}\nfollowSaves(${JSON.stringify(change).replace(/</g, '\\u003c')}, ${JSON.stringify(changesPath)});</script>`;
+}
+
+/** Writes `tag()` at the start of the `<head>` of every HTML page the dev server sends. */
+function withHelper(res: ServerResponse, tag: () => string) {
   let html = false;
   let done = false;
   const { writeHead, write } = res;
@@ -96,7 +104,7 @@ function withFrameHelper(res: ServerResponse, tag: string) {
       const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
       if (text.includes('<head>')) {
         done = true;
-        return (write as (...args: unknown[]) => boolean).call(this, text.replace('<head>', `<head>${tag}`), ...rest);
+        return (write as (...args: unknown[]) => boolean).call(this, text.replace('<head>', `<head>${tag()}`), ...rest);
       }
     }
     return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
@@ -123,7 +131,7 @@ export function sitePreview(contentDir: string): Plugin {
       };
       server.watcher.on('change', record);
       server.watcher.on('add', record);
-      const tag = `<script type="module" src="/@fs${frameHelper.split(path.sep).join('/')}"></script>`;
+      const helper = helperModule();
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         if (req.url === changesPath) {
           res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -131,8 +139,11 @@ export function sitePreview(contentDir: string): Plugin {
           res.end(JSON.stringify(last));
           return;
         }
-        if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) withFrameHelper(res, tag);
-        next();
+        if (req.method !== 'GET' || !(req.headers.accept ?? '').includes('text/html')) return next();
+        helper.then((module) => {
+          withHelper(res, () => module(last));
+          next();
+        }, next);
       });
     },
   };

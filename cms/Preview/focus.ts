@@ -100,3 +100,32 @@ export function showEdit(doc: Document, hash: string, texts: readonly string[]):
   if (focus) keepInView(focus);
   return changed.length > 0;
 }
+
+/** What the last save changed (cms/site-preview.ts): when, and the texts of the lines it added. */
+export interface LastChange {
+  readonly at: number;
+  readonly texts: readonly string[];
+}
+
+/**
+ * In a page of the site's dev server beside the editor (cms/site-preview.ts writes this module into each page,
+ * with the last change known when the page was sent): shows the edit at once, then again after each save, which
+ * the dev server brings to the page by itself. Self-contained, with no import, so that it needs no request.
+ */
+export function followSaves(initial: LastChange | null, changesPath: string): void {
+  let shown = initial?.at ?? 0;
+  showEdit(document, location.hash, initial?.texts ?? []);
+  let pending = 0;
+  const check = async () => {
+    const response = await fetch(changesPath, { cache: 'no-store' }).catch(() => null);
+    const change = response?.ok ? ((await response.json()) as LastChange | null) : null;
+    if (!change || change.at === shown || elementsShowing(document, change.texts).length === 0) return;
+    shown = change.at;
+    showEdit(document, location.hash, change.texts);
+  };
+  // A save changes the page's text (a hot update): look then, once the page is quiet for a moment.
+  new MutationObserver(() => {
+    clearTimeout(pending);
+    pending = window.setTimeout(() => void check(), 60);
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}

@@ -6,12 +6,15 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
-import type { Plugin } from 'vite';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { Plugin, ViteDevServer } from 'vite';
 import { orderedCollections } from '../src/content.config.ts';
 import { pages } from '../src/registry.ts';
 import { readFrontmatter } from '../src/mdx/frontmatter.ts';
 import { sendFetchResponse, toFetchRequest } from '../src/server/fetch-bridge.ts';
 import { makeConfig, type Orders } from './keystatic.config.ts';
+import { Preview } from './Preview/Preview.tsx';
 import type { StorageSettings } from './storage.ts';
 import { waitFor, warmUp } from './warm-up.ts';
 
@@ -76,11 +79,25 @@ function startSiteDevServer(root: string, port: number, log: (line: string) => v
 }
 
 /**
+ * The preview page as `npm run cms` sends it in local mode: rendered, without its script (which only renders it),
+ * so that the frames start loading as soon as the page arrives, whatever the machine's load.
+ */
+async function renderedPreview(server: ViteDevServer, url: string, site: string): Promise<string> {
+  const template = readFileSync(path.join(server.config.root, 'apercu.html'), 'utf8');
+  const html = await server.transformIndexHtml(url, template);
+  const search = new URL(url, 'http://127.0.0.1').search;
+  const body = renderToString(createElement(Preview, { search, preview: site, githubMode: false }));
+  return html
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+    .replace(/<script type="module" src="[^"]*Preview\/main\.tsx"><\/script>\s*/, '');
+}
+
+/**
  * Compiles, before the editor's address is printed, what the first « Aperçu » needs: the editor's preview page
  * and, in local mode, every page of the site and the modules they load (cms/warm-up.ts).
  */
 async function prepareApercu(editor: string, site: string | undefined): Promise<void> {
-  const jobs = [warmUp(editor, ['/apercu'])];
+  const jobs = [warmUp(editor, ['/apercu?page=%2F'])];
   if (site) {
     await waitFor(`${site}/`, 120_000);
     jobs.push(
@@ -133,6 +150,14 @@ export function keystaticServer(options: {
           res.statusCode = 302;
           res.setHeader('location', '/keystatic');
           res.end();
+          return;
+        }
+        if ('port' in preview && /^\/apercu(?:\.html)?(?:\?|$)/.test(url) && req.method === 'GET') {
+          renderedPreview(server, url, `http://127.0.0.1:${preview.port}`).then((html) => {
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-store');
+            res.end(html);
+          }, next);
           return;
         }
         if (!url.startsWith('/api/keystatic')) return next();

@@ -14,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { type Plugin, transformWithOxc } from 'vite';
 
 export const changesPath = '/__apercu/changes';
+/** The type the site's module scripts are given until the helper starts them (cms/Preview/focus.ts). */
+const laterScript = 'text/x-apercu-later';
 
 /** What the last save changed: its file (relative to content/), when, and the texts of the lines it added. */
 export interface LastChange {
@@ -81,10 +83,10 @@ async function helperModule(): Promise<(change: LastChange | null) => string> {
   const { code } = await transformWithOxc(readFileSync(helperFile, 'utf8'), helperFile, { lang: 'ts' });
   // `<` escaped: no text of the data can close the script element.
   return (change) =>
-    `<script type="module">${code}\nfollowSaves(${JSON.stringify(change).replace(/</g, '\\u003c')}, ${JSON.stringify(changesPath)});</script>`;
+    `<script type="module">${code}\nfollowSaves(${JSON.stringify(change).replace(/</g, '\\u003c')}, ${JSON.stringify(changesPath)}, ${JSON.stringify(laterScript)});</script>`;
 }
 
-/** Writes `tag()` at the start of the `<head>` of every HTML page the dev server sends. */
+/** Writes `tag()` at the start of the `<head>` of every HTML page the dev server sends (and defers its scripts). */
 function withHelper(res: ServerResponse, tag: () => string) {
   let html = false;
   let done = false;
@@ -100,14 +102,20 @@ function withHelper(res: ServerResponse, tag: () => string) {
     return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
   } as typeof res.writeHead;
   res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    if (html && !done && (typeof chunk === 'string' || chunk instanceof Uint8Array)) {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      if (text.includes('<head>')) {
-        done = true;
-        return (write as (...args: unknown[]) => boolean).call(this, text.replace('<head>', `<head>${tag()}`), ...rest);
-      }
+    if (!html || !(typeof chunk === 'string' || chunk instanceof Uint8Array)) {
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
     }
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    let text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (!done && text.includes('<head>')) {
+      done = true;
+      text = text.replace('<head>', `<head>${tag()}`);
+    }
+    // The site's own scripts start once the helper has shown the edit (it starts them): on a busy machine, fetching
+    // and starting its hundred modules would otherwise hold the page's parsing, and the edit out of view, for seconds.
+    text = text
+      .replaceAll('<script type="module" async="">', `<script type="${laterScript}">`)
+      .replaceAll('<link rel="modulepreload"', '<link rel="apercu-later"');
+    return (write as (...args: unknown[]) => boolean).call(this, text, ...rest);
   } as typeof res.write;
 }
 

@@ -1,14 +1,27 @@
+/** Class names of ./preview.css, which apercu.html links. */
+const styles = {
+  root: 'apercu',
+  title: 'apercu-title',
+  hint: 'apercu-hint',
+  actions: 'apercu-actions',
+  views: 'apercu-views',
+  view: 'apercu-view',
+  caption: 'apercu-caption',
+  viewport: 'apercu-viewport',
+  frame: 'apercu-frame',
+} as const;
+
 /**
  * The editor's preview page (/apercu?page=/faq%23cout[&branche=…]): the site's own page, in two frames as wide
  * as a phone and a desktop screen (the desktop one drawn at its real width and scaled down to fit).
  * Local mode: the site's dev server, which `npm run cms` starts beside the editor; each save writes content/,
- * and the dev server updates the frames by itself (hot update, or a reload that keeps the anchor).
+ * and the dev server updates the frames by itself (hot update, or a reload that keeps the anchor). The editor's
+ * server sends this page rendered, with no script (cms/server.ts): the frames start loading as the page arrives.
  * GitHub mode: the branch's preview deployment on the host (PREVIEW_URL, `{branch}` → the branch's alias).
  */
 import { useState } from 'react';
 import { previewMessages } from '../../src/content-schema/messages.ts';
 import { previewOrigin } from '../../scripts/diff/preview.ts';
-import * as styles from './Preview.css.ts';
 
 /** The two widths editors check, as the site's tests do (375 px, 1280 px), and how much each is scaled down. */
 const viewports = [
@@ -19,6 +32,17 @@ const viewports = [
 /** Where the page is served: the dev server's address locally, the branch's preview deployment in GitHub mode. */
 export function siteOrigin(preview: string, githubMode: boolean, branch: string | undefined): string | undefined {
   return githubMode ? previewOrigin(preview, { branch }) : preview || undefined;
+}
+
+/**
+ * A frame's address. Locally, each width asks with a query of its own: the browser lets only one request for an
+ * address run at a time (its cache lock), so the second frame would otherwise wait for the first.
+ */
+export function frameSource(src: string, width: number, githubMode: boolean): string {
+  if (githubMode) return src;
+  const url = new URL(src);
+  url.searchParams.set('largeur', String(width));
+  return url.href;
 }
 
 export function Preview({ search, preview, githubMode }: { search: string; preview: string; githubMode: boolean }) {
@@ -61,7 +85,7 @@ export function Preview({ search, preview, githubMode }: { search: string; previ
               <iframe
                 key={version}
                 title={viewport.label}
-                src={src}
+                src={frameSource(src, viewport.width, githubMode)}
                 width={viewport.width}
                 height={viewport.height}
                 className={styles.frame}

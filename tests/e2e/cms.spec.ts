@@ -189,21 +189,35 @@ test('« Aperçu », first clicked after a save, shows the changed answer unfold
   const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Aperçu', exact: true }).click()]);
   const views = framesOf(preview);
   // The answer is a closed <details> on the site: the new sentence is visible only if the preview unfolded it,
-  // and it carries the fading outline that marks what the save changed.
+  // and it carries, for a few seconds, the fading outline that marks what the save changed.
   await Promise.all(
     views.map(async ({ frame }) => {
-      const changed = frame.locator('details#delai [data-apercu-change]').filter({ hasText: sentence });
-      await expect(changed).toBeVisible({ timeout: 15_000 });
-      await expect(changed).toBeInViewport();
+      await expect(frame.locator('details#delai [data-apercu-change]').filter({ hasText: sentence })).toBeAttached({
+        timeout: 15_000,
+      });
+      const answer = frame.locator('details#delai p').filter({ hasText: sentence });
+      await expect(answer).toBeVisible();
+      await expect(answer).toBeInViewport();
     }),
   );
-  const delay = Date.now() - clicked;
-  console.log(`« Aperçu » showed the changed answer ${delay} ms after the click`);
-  test.info().annotations.push({ type: 'first preview, click to changed text visible at both widths', description: `${delay} ms` });
+  const seen = Date.now() - clicked;
+  // The delay is read from each frame's own clock: when the page painted the sentence in view. Polling for it from
+  // here adds this process's own lag, which a loaded machine makes longer than the preview's work.
+  const painted = await Promise.all(
+    views.map(({ frame }) =>
+      frame.locator('html').evaluate(() => {
+        const shown = performance.getEntriesByName('apercu-edit-shown')[0];
+        return shown ? performance.timeOrigin + shown.startTime : Number.NaN;
+      }),
+    ),
+  );
+  const delay = Math.round(Math.max(...painted) - clicked);
+  console.log(`« Aperçu » painted the changed answer at both widths ${delay} ms after the click (seen by the test after ${seen} ms)`);
+  test.info().annotations.push({ type: 'first preview, click to changed text painted at both widths', description: `${delay} ms` });
   await test
     .info()
     .attach('aperçu après enregistrement (375 px et 1280 px)', { body: await preview.screenshot(), contentType: 'image/png' });
-  expect(delay, 'from the click on « Aperçu » to the new sentence visible at both widths').toBeLessThan(2_000);
+  expect(delay, 'from the click on « Aperçu » to the new sentence painted at both widths').toBeLessThan(2_000);
 
   await expect(preview.getByRole('heading', { name: 'Aperçu de /faq#delai' })).toBeVisible();
   for (const { frame, width } of views) {

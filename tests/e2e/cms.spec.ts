@@ -185,8 +185,19 @@ test('« Aperçu », first clicked after a save, shows the changed answer unfold
   await expect.poll(() => read('content/faq/delai.mdx'), { timeout: 20_000 }).toContain(sentence);
 
   // The first « Aperçu » of this editor's session: nothing was warmed by the test, only by `npm run cms` itself.
-  const clicked = Date.now();
+  // The click's time as the editor's page receives it: Playwright's own wait before it clicks is not the product's.
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      () => document.documentElement.setAttribute('data-clicked-at', String(performance.timeOrigin + performance.now())),
+      {
+        capture: true,
+        once: true,
+      },
+    ),
+  );
   const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Aperçu', exact: true }).click()]);
+  const clicked = Number(await page.locator('html').getAttribute('data-clicked-at'));
   const views = framesOf(preview);
   // The answer is a closed <details> on the site: the new sentence is visible only if the preview unfolded it,
   // and it carries, for a few seconds, the fading outline that marks what the save changed.

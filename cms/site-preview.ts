@@ -73,13 +73,12 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const helperFile = fileURLToPath(new URL('./Preview/focus.ts', import.meta.url));
-
 /**
  * The helper as an inline module: it asks nothing of the server (whose connections the page's hundreds of modules
  * keep busy), and runs as soon as the page is parsed, before the site's own scripts have loaded.
  */
 async function helperModule(): Promise<(change: LastChange | null) => string> {
+  const helperFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'Preview', 'focus.ts');
   const { code } = await transformWithOxc(readFileSync(helperFile, 'utf8'), helperFile, { lang: 'ts' });
   // `<` escaped: no text of the data can close the script element.
   return (change) =>

@@ -13,12 +13,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, transformWithOxc } from 'vite';
 
-export const changesPath = '/__apercu/changes';
+const changesPath = '/__apercu/changes';
 /** The type the site's module scripts are given until the helper starts them (cms/Preview/focus.ts). */
 const laterScript = 'text/x-apercu-later';
 
 /** What the last save changed: its file (relative to content/), when, and the texts of the lines it added. */
-export interface LastChange {
+interface LastChange {
   readonly file: string;
   readonly at: number;
   readonly texts: readonly string[];

@@ -322,6 +322,12 @@ export const editorHostMessages = {
     title: 'L’éditeur n’est pas encore configuré',
     text: 'Il manque ses réglages de connexion à GitHub (KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET et KEYSTATIC_SECRET) dans les variables d’environnement de l’hébergeur. Prévenez la personne qui administre l’éditeur.',
   },
+  weakSecret: {
+    title: 'L’éditeur n’est pas configuré de façon sûre',
+    text: 'KEYSTATIC_SECRET est trop court : il faut au moins 32 octets aléatoires (64 caractères hexadécimaux). Prévenez la personne qui administre l’éditeur : elle en crée un avec la commande openssl rand -hex 32, le met dans les variables d’environnement de l’hébergeur, puis redéploie l’éditeur.',
+  },
+  weakSecretAtStart:
+    'KEYSTATIC_SECRET est trop court : il faut au moins 32 octets aléatoires (64 caractères hexadécimaux). Créez-en un avec la commande openssl rand -hex 32 et remplacez l’ancien : dans .env pour npm run cms, dans les variables d’environnement de l’hébergeur pour l’éditeur hébergé (voir docs/editor.md, « GitHub mode »).',
   unexpected: {
     title: 'Une erreur inattendue s’est produite',
     text: 'Réessayez dans un moment. Si l’erreur persiste, prévenez la personne qui administre l’éditeur.',

@@ -263,12 +263,24 @@ export const proofreadingMessages = {
     'Grammaire : Grammalecte n’est pas installé sur cette machine, la grammaire n’est pas vérifiée ici (elle l’est en CI). Pour l’installer : sudo apt-get install grammalecte-cli (voir docs/architecture.md).',
 } as const;
 
+/** A build on Cloudflare Pages or Netlify (scripts/simulation-notice.ts): what it must be given to name the form's recipients. */
+export const hostBuildMessages = {
+  missing: (host: string, settings: readonly string[], section: string) =>
+    `La construction du site est arrêtée : sur ${host}, le formulaire de contact envoie ses messages au récepteur du site (/api/contact), et la notice RGPD nomme, dès la construction, où ils sont enregistrés et à qui ils sont envoyés. Ajoutez aux variables d’environnement de la construction :\n${settings.map((setting) => `  - ${setting}`).join('\n')}\nVoir docs/deploying.md, « ${section} ». Les secrets de l’envoi (BREVO_API_KEY, CONTACT_WEBHOOK_URL…) restent des réglages de la fonction. Pour un aperçu qui simule l’envoi, construisez avec CONTACT_SIMULATION=1.`,
+  store: (store: string, current: string | undefined) =>
+    `CONTACT_STORE=${store} (où le récepteur enregistre chaque message)${current ? ` ; il vaut aujourd’hui « ${current} »` : ''}`,
+  delivery: (modes: readonly string[], current: string | undefined) =>
+    `CONTACT_DELIVERY=${new Intl.ListFormat('fr', { type: 'disjunction' }).format(modes)} (comment le récepteur prévient de chaque message)${current ? ` ; il vaut aujourd’hui « ${current} »` : ''}`,
+} as const;
+
 /** The release check (`npm run check -- --release`, ./release.ts): what must change before going live. */
 export const releaseMessages = {
   placeholder: (field: string, current: string, todo: string, fictionPhone: boolean) =>
     `« ${field} » ${fictionPhone ? 'est un numéro réservé à la fiction' : 'est encore une valeur fictive'} : « ${current} ». À mettre à la place : ${todo}.`,
   noEndpoint:
-    'VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Construisez le site avec VITE_CONTACT_ENDPOINT=/api/contact (le récepteur du site) ou l’adresse d’un service de formulaires (voir docs/operations.md, « Contact form delivery »).',
+    'VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Construisez le site avec VITE_CONTACT_ENDPOINT=/api/contact (le récepteur du site, la valeur par défaut sur Cloudflare Pages et Netlify) ou l’adresse d’un service de formulaires (voir docs/operations.md, « Contact form delivery »).',
+  simulationAsked:
+    'CONTACT_SIMULATION est défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Ce réglage sert aux aperçus et aux tests : retirez-le des variables d’environnement de la construction en production.',
   deliveryMode: (mode: string | undefined, modes: readonly string[]) =>
     `CONTACT_DELIVERY ${mode ? `vaut « ${mode} »` : 'n’est pas défini'} : avec le récepteur du site, indiquez à la construction le mode d’envoi que le serveur utilisera (${new Intl.ListFormat('fr', { type: 'disjunction' }).format(modes)}), pour que les mentions légales nomment les bons destinataires.`,
   noStore:

@@ -312,21 +312,22 @@ describe('notices for whoever runs the site', () => {
     expect(endOfLifeWarning('22.12.0', day('2027-05-01'))).toContain('Node 22');
   });
 
-  it('a build without VITE_CONTACT_ENDPOINT warns once that messages go nowhere', () => {
+  it('a build without an endpoint warns once that messages go nowhere', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const run = (env: Record<string, string>) => {
-      const plugin = simulationNotice() as unknown as {
-        configResolved: (config: { env: Record<string, string> }) => void;
-        buildStart: (this: { environment: { name: string } }) => void;
-      };
-      plugin.configResolved({ env });
-      for (const name of ['client', 'ssr', 'client']) plugin.buildStart.call({ environment: { name } });
+      const plugin = simulationNotice(env) as unknown as { configResolved: () => void };
+      // React Router resolves the config for each environment it builds.
+      for (let time = 0; time < 3; time++) plugin.configResolved();
     };
     run({});
     expect(warn.mock.calls).toEqual([[`\n${words.simulationBuild}\n`]]);
     warn.mockClear();
     run({ VITE_CONTACT_ENDPOINT: '/api/contact' });
+    run({ CF_PAGES: '1', CONTACT_STORE: 'd1', CONTACT_DELIVERY: 'email' });
     expect(warn).not.toHaveBeenCalled();
+    // Asked for by name on a host: the notice again.
+    run({ CF_PAGES: '1', CONTACT_SIMULATION: '1' });
+    expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
   });
 });

@@ -4,7 +4,7 @@
  * 4 bits a character for hexadecimal, 6 for base64 and anything else; a string of few distinct characters
  * (`aaaa…`, `0000…`) holds almost nothing whatever its length. `openssl rand -hex 32` makes a good one.
  */
-export const minimumSecretBytes = 32;
+const minimumSecretBytes = 32;
 
 /** The random bytes `secret` can hold at most. */
 export function secretBytes(secret: string): number {

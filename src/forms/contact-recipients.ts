@@ -18,7 +18,7 @@ export const hostBuilds = [
   { variable: 'NETLIFY', host: 'Netlify', store: 'blobs', section: 'Netlify' },
 ] as const satisfies readonly { variable: string; host: string; store: LeadStoreKind; section: string }[];
 
-export type HostBuild = (typeof hostBuilds)[number];
+type HostBuild = (typeof hostBuilds)[number];
 
 /** The host building the site, if it is one that runs the receiver. */
 export const hostBuildOf = (env: Env): HostBuild | undefined =>

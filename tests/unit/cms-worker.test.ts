@@ -7,7 +7,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isStrongSecret, secretBytes } from '../../cms/secret.ts';
 
-type Worker = (typeof import('../../cms/worker.ts'))['default'];
+type Worker = typeof import('../../cms/worker.ts')['default'];
 let worker: Worker;
 
 beforeAll(async () => {

@@ -111,7 +111,7 @@ export const receiverSecurityHeaders: Readonly<Record<string, string>> = {
  * are written at run time (emotion: `<style>` elements and style attributes), hence `'unsafe-inline'` for styles
  * only. « Aperçu » frames the site's branch previews (`previewSource`, from PREVIEW_URL). Nobody frames the editor.
  */
-export function editorPolicy(previewSource: string | undefined): string {
+function editorPolicy(previewSource: string | undefined): string {
   return serializePolicy({
     'default-src': ["'self'"],
     'script-src': ["'self'"],

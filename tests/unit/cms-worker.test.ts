@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isStrongSecret, secretBytes } from '../../cms/secret.ts';
+import { editorHeaderRules, previewFrameSource } from '../../src/security-headers.ts';
 
 type Worker = typeof import('../../cms/worker.ts')['default'];
 let worker: Worker;
@@ -126,5 +127,17 @@ describe('the sign-in’s state', () => {
         '__Host-editeur-state=; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=0',
       ]),
     );
+  });
+});
+
+describe('the pages « Aperçu » may frame', () => {
+  it('are the branch previews of PREVIEW_URL, as one CSP source', () => {
+    expect(previewFrameSource('https://{branch}.propllc.pages.dev')).toBe('https://*.propllc.pages.dev');
+    expect(previewFrameSource('https://{branch}--propllc.netlify.app')).toBe('https://*.netlify.app');
+    expect(previewFrameSource('https://apercu.propllc.fr/{branch}/')).toBe('https://apercu.propllc.fr');
+    expect(previewFrameSource(undefined)).toBeUndefined();
+    expect(() => previewFrameSource('http://{branch}.propllc.pages.dev')).toThrow(/https/);
+    const policy = editorHeaderRules(undefined)['/*']?.headers['Content-Security-Policy'];
+    expect(policy).toContain("frame-src 'self';");
   });
 });

@@ -185,14 +185,14 @@ describe('a field added to the table (company)', () => {
     const { company: _before, ...older } = lead;
     await store.add(older as ContactValues, new Date());
     await store.add(lead, new Date());
-    const leads = await store.list();
+    const { leads } = await store.list();
 
     const [header, ...rows] = parse(inboxCsv(leads, contactReceiver.inbox), { delimiter: ';', bom: true }) as string[][];
-    expect(header).toEqual(['Date', 'Nom', 'Email', 'Téléphone', 'Message', 'Société', 'Notifié']);
+    expect(header).toEqual(['Date', 'Nom', 'Email', 'Téléphone', 'Message', 'Société', 'Notification']);
     expect(rows.map((row) => row[5]).sort()).toEqual(['', 'Martin Trading SAS']);
 
     const [tableHeader, ...lines] = inboxTable(leads, contactReceiver.inbox).split('\n');
-    expect(tableHeader).toMatch(/Message +Société +Notifié$/);
+    expect(tableHeader).toMatch(/Message +Société +Notification$/);
     expect(lines.some((line) => line.includes('Martin Trading SAS'))).toBe(true);
   });
 });

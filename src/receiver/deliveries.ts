@@ -5,7 +5,6 @@
  */
 import { type ContactFieldName, contactFields, type ContactValues } from '../forms/contact-fields.ts';
 import { mapFields } from '../forms/contact-schema.ts';
-import type { Deliver } from './receiver.ts';
 import { fillTemplate } from './template.ts';
 
 export const brevoEndpoint = 'https://api.brevo.com/v3/smtp/email';
@@ -130,7 +129,7 @@ function brevoEmail(options: BrevoOptions, message: Delivered) {
   };
 }
 
-export function brevoDelivery(options: BrevoOptions): Deliver {
+export function brevoDelivery(options: BrevoOptions): (message: Delivered) => Promise<void> {
   const fetcher = options.fetch ?? globalFetch;
   return (message: Delivered) =>
     post(fetcher, brevoEndpoint, { 'api-key': options.apiKey, ...idHeader(message) }, brevoEmail(options, message));
@@ -143,7 +142,7 @@ export interface WebhookOptions {
   fetch?: Fetch;
 }
 
-export function webhookDelivery(options: WebhookOptions): Deliver {
+export function webhookDelivery(options: WebhookOptions): (message: Delivered) => Promise<void> {
   const fetcher = options.fetch ?? globalFetch;
   return (message: Delivered) =>
     post(fetcher, options.url, idHeader(message), {

@@ -12,7 +12,7 @@ export const brevoEndpoint = 'https://api.brevo.com/v3/smtp/email';
 export const deliveryTimeoutMs = 10_000;
 
 /** The header that carries a stored lead's id, so that a receiver can drop a repeat (IETF draft of that name). */
-export const leadIdHeader = 'Idempotency-Key';
+const leadIdHeader = 'Idempotency-Key';
 
 /** A message to deliver; a stored lead also has its id, sent along. */
 export type Delivered = ContactValues & { id?: string };
@@ -34,7 +34,7 @@ export class DeliveryError extends Error {
 }
 
 /** Only 2xx is success; this is the classification of the rest. */
-export const isTemporaryStatus = (status: number) => status === 408 || status === 429 || status >= 500;
+const isTemporaryStatus = (status: number) => status === 408 || status === 429 || status >= 500;
 
 export type Fetch = typeof fetch;
 

@@ -37,7 +37,7 @@ function excerpt(message: string): string {
  * Where the lead's notification stands, in the operator's words: « envoyée », « à notifier (essai N,
  * prochain à HH:MM) » (N: the attempt to come), « échec : raison ».
  */
-export function inboxState({ notification }: StoredLead, words: InboxWords): string {
+function inboxState({ notification }: StoredLead, words: InboxWords): string {
   if (notification.state === 'sent') return words.stateSent;
   if (notification.state === 'failed') return fillTemplate(words.stateFailed, { reason: notification.reason });
   return fillTemplate(words.statePending, { attempt: String(notification.attempts + 1), time: parisHour(notification.nextAt) });

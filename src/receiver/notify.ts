@@ -27,7 +27,7 @@ export const maxAttempts = retryDelaysMs.length + 1;
 /** Longer than a provider's timeout (deliveries.ts): a live sender's claim never expires under it. */
 const claimMs = 2 * minute;
 /** Leads read per pass, whatever the number pending. */
-export const retryBatch = 20;
+const retryBatch = 20;
 /** Attempts of one pass running at once: a provider that times out still lets a pass get through its batch. */
 const concurrency = 4;
 /**
@@ -70,7 +70,7 @@ const parisHour = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZon
 export const parisTime = (iso: string) => parisHour.format(new Date(iso));
 
 /** The state after an attempt numbered `attempts` failed with `error`. */
-export function afterFailure(error: unknown, attempts: number, at: Date): Notification {
+function afterFailure(error: unknown, attempts: number, at: Date): Notification {
   const reason = reasonOf(error);
   const final = error instanceof DeliveryError && error.final;
   const delay = retryDelaysMs[attempts - 1];

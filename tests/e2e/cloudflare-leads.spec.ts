@@ -96,6 +96,8 @@ const visitor = {
 };
 
 test('a lead is a D1 row before the answer; « à notifier » while the provider fails; notified once when due after it answers', async () => {
+  // Each look at the database is one `wrangler d1 execute` (2 to 5 s on this machine).
+  test.setTimeout(120_000);
   const answer = await post(visitor);
   expect(answer.status).toBe(200);
   expect(await answer.json()).toMatchObject({ ok: true });

@@ -60,7 +60,13 @@ async function standIn(answer: (body: { name: string }) => number) {
     hits,
     url: `http://127.0.0.1:${port}/hook`,
     /** Stops listening: the next attempts meet a refused connection. */
-    down: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    down: () =>
+      new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        // Kept-alive connections too: otherwise a client could still reach the target through one.
+        server.closeAllConnections();
+      }),
     /** Listens again on the same port. */
     up: start,
   };

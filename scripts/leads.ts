@@ -4,8 +4,10 @@
  * `--remote` reads Cloudflare's D1 database (LEADS_DB) through `wrangler d1 execute`. `--csv FILE` exports
  * them for French spreadsheets, `--email EMAIL` keeps one person's leads (access request), `--forget EMAIL`
  * deletes them (GDPR art. 17), `--purge`
- * deletes those past the retention period of the GDPR notice. No confirmation is asked, so that each
- * can be scripted; what was deleted is printed. Every message is French (content/contact-receiver.json).
+ * deletes those past the retention period of the GDPR notice, `--retry ID` puts a lead back « à notifier »
+ * (attempts 0, due at once) once the cause of its « échec » is fixed. No confirmation is asked, so that each
+ * can be scripted; what was deleted is printed. A record that cannot be read is named, skipped, and the
+ * others are handled. Every message is French (content/contact-receiver.json).
  */
 import { stat, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -17,7 +19,7 @@ import { defaultLeadsDir } from '../src/receiver/settings.ts';
 import { wranglerRunner } from '../src/receiver/node/wrangler-d1.ts';
 import { d1Binding, d1LeadStore } from '../src/receiver/store/d1.ts';
 import { filesLeadStore } from '../src/receiver/store/files.ts';
-import { type LeadStore, sameEmail, type StoredLead } from '../src/receiver/store/lead-store.ts';
+import { type LeadStore, sameEmail, type StoredLead, type Unreadable } from '../src/receiver/store/lead-store.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 
 const words = contactReceiver.inbox;
@@ -36,6 +38,7 @@ function readOptions() {
       email: { type: 'string' },
       forget: { type: 'string' },
       purge: { type: 'boolean' },
+      retry: { type: 'string' },
       local: { type: 'boolean' },
       remote: { type: 'boolean' },
       // Where `wrangler pages dev --persist-to` keeps its local state, when not .wrangler/state.
@@ -49,9 +52,17 @@ try {
 } catch {
   fail(words.usage, 2);
 }
-const actions = [options.csv !== undefined, options.forget !== undefined, options.purge === true].filter(Boolean).length;
+const actions = [options.csv !== undefined, options.forget !== undefined, options.purge === true, options.retry !== undefined].filter(
+  Boolean,
+).length;
 if (options.help) fail(words.usage, 0);
-if (actions > 1 || (options.local && options.remote) || options.forget?.trim() === '' || options.csv?.trim() === '')
+if (
+  actions > 1 ||
+  (options.local && options.remote) ||
+  options.forget?.trim() === '' ||
+  options.csv?.trim() === '' ||
+  options.retry?.trim() === ''
+)
   fail(words.usage, 2);
 
 let store: LeadStore;
@@ -73,16 +84,30 @@ const printDeleted = (leads: StoredLead[]) => {
   }
 };
 
+/** Records that could not be read: each named, then what the operator must do; on stderr, after the rest. */
+function printSkipped(unreadable: readonly Unreadable[]) {
+  if (unreadable.length === 0) return;
+  for (const record of unreadable)
+    console.error(`  ${fillTemplate(words.skippedRecord, { where: record.where, reason: record.reason })}`);
+  console.error(fillTemplate(words.skippedAdvice, { count: String(unreadable.length) }));
+}
+
 try {
-  if (options.forget !== undefined) {
+  if (options.retry !== undefined) {
+    const id = options.retry.trim();
+    const lead = await store.retry(id, new Date());
+    if (!lead) fail(fillTemplate(words.retryUnknown, { id, store: storeName }));
+    console.log(fillTemplate(words.retried, { id }));
+  } else if (options.forget !== undefined) {
     const email = options.forget.trim();
-    const deleted = await store.forget(email);
+    const { leads: deleted, unreadable } = await store.forget(email);
     printDeleted(deleted);
     console.log(fillTemplate(words.forgotten, { email, count: String(deleted.length) }));
+    printSkipped(unreadable);
   } else if (options.purge) {
     const years = processors.leadRetentionYears;
     const cutoff = retentionCutoff(new Date(), years);
-    const deleted = await store.purge(cutoff);
+    const { leads: deleted, unreadable } = await store.purge(cutoff);
     printDeleted(deleted);
     console.log(
       fillTemplate(words.purged, {
@@ -91,9 +116,11 @@ try {
         retention: frenchYears(years),
       }),
     );
+    printSkipped(unreadable);
   } else {
     const person = options.email?.trim();
-    const leads = (await store.list()).filter((lead) => person === undefined || sameEmail(lead.email, person));
+    const listing = await store.list();
+    const leads = listing.leads.filter((lead) => person === undefined || sameEmail(lead.email, person));
     if (options.csv !== undefined) {
       await writeFile(options.csv, inboxCsv(leads, words));
       console.log(fillTemplate(words.csvWritten, { file: options.csv, count: String(leads.length) }));
@@ -101,9 +128,12 @@ try {
       console.log(fillTemplate(words.empty, { store: storeName }));
     } else {
       console.log(inboxTable(leads, words));
-      const pending = leads.filter((lead) => !lead.notifiedAt).length;
-      console.log(`\n${fillTemplate(words.summary, { count: String(leads.length), pending: String(pending), store: storeName })}`);
+      const count = (state: string) => String(leads.filter((lead) => lead.notification.state === state).length);
+      console.log(
+        `\n${fillTemplate(words.summary, { count: String(leads.length), pending: count('pending'), failed: count('failed'), store: storeName })}`,
+      );
     }
+    printSkipped(listing.unreadable);
   }
 } catch (error) {
   fail(fillTemplate(words.unreachable, { store: storeName, reason: error instanceof Error ? error.message : String(error) }));

@@ -8,6 +8,8 @@ import { stringify } from 'csv-stringify/sync';
 import { contactForm } from '../content-data/contact-form.ts';
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
 import { contactFields } from '../forms/contact-fields.ts';
+import { parisTime as parisHour } from './notify.ts';
+import { fillTemplate } from './template.ts';
 import type { StoredLead } from './store/lead-store.ts';
 
 type InboxWords = ContactReceiverCopy['inbox'];
@@ -31,7 +33,17 @@ function excerpt(message: string): string {
   return `${cut.replace(/\s+\S*$/, '') || cut}…`;
 }
 
-/** The header line: the date, each field, whether it was notified. */
+/**
+ * Where the lead's notification stands, in the operator's words: « envoyée », « à notifier (essai N,
+ * prochain à HH:MM) » (N: the attempt to come), « échec : raison ».
+ */
+function inboxState({ notification }: StoredLead, words: InboxWords): string {
+  if (notification.state === 'sent') return words.stateSent;
+  if (notification.state === 'failed') return fillTemplate(words.stateFailed, { reason: notification.reason });
+  return fillTemplate(words.statePending, { attempt: String(notification.attempts + 1), time: parisHour(notification.nextAt) });
+}
+
+/** The header line: the date, each field, where its notification stands. */
 const headers = ({ columns }: InboxWords) => [
   columns.date,
   ...contactFields.map(({ name }) => columns[name] ?? contactForm.fields[name].label),
@@ -46,7 +58,7 @@ export function inboxTable(leads: readonly StoredLead[], words: InboxWords): str
       inboxDate(lead.receivedAt),
       // A text is cut after its first words; any other field is kept whole, on one line.
       ...contactFields.map(({ name, type }) => (type === 'textarea' ? excerpt(lead[name]) : lead[name].replace(/\s+/g, ' '))),
-      lead.notifiedAt ? words.notifiedYes : words.notifiedNo,
+      inboxState(lead, words),
     ]),
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? '')].length))) ?? [];
@@ -74,7 +86,10 @@ export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): strin
       .map((lead) => [
         sheetDate.format(new Date(lead.receivedAt)),
         ...contactFields.map(({ name }) => lead[name]),
-        lead.notifiedAt ? sheetDate.format(new Date(lead.notifiedAt)) : words.notifiedNo,
+        // When it went out, as a date a spreadsheet reads; otherwise the state in words.
+        lead.notification.state === 'sent' && !Number.isNaN(Date.parse(lead.notification.at))
+          ? sheetDate.format(new Date(lead.notification.at))
+          : inboxState(lead, words),
       ])
       .map((row) => row.map(neutralised)),
     {

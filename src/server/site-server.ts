@@ -112,7 +112,7 @@ export async function createSiteServer({
   // descriptors (an accept that fails for want of one is an `error` event on the server).
   const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, handler);
   server.maxConnections = maxConnections;
-  keepNotifying(server, receiver);
+  keepNotifying(server, receiver, follow);
 
   function stop(graceMs: number): Promise<void> {
     stopping = true;
@@ -122,7 +122,7 @@ export async function createSiteServer({
       server.close(() => {
         clearInterval(idle);
         clearTimeout(force);
-        // Notifications started by the last requests may finish too, within the same grace.
+        // Notifications started by the last requests, and a retry pass in flight, may finish too, within the same grace.
         const grace = setTimeout(resolve, graceMs);
         void Promise.allSettled([...followUps]).finally(() => {
           clearTimeout(grace);

@@ -54,6 +54,12 @@ beforeEach(async () => {
   }
   await mkdir(path.join(dir, 'notifications'));
   await writeFile(path.join(dir, 'notifications', `${ids.helene}.sent`), `${new Date(now - 2 * day + 1000).toISOString()}\n`);
+  // Paul's failed twice, the next attempt in half an hour; the old one was refused.
+  await writeFile(path.join(dir, 'notifications', `${ids.paul}.2.${now + 30 * 60_000}.pending`), 'HTTP 503\n');
+  await writeFile(
+    path.join(dir, 'notifications', `${ids.old}.failed`),
+    `${JSON.stringify({ at: new Date(now - 4 * 366 * day).toISOString(), attempts: 1, reason: 'HTTP 400' })}\n`,
+  );
 });
 
 async function leads(args: string[], env: Record<string, string> = { LEADS_DIR: dir }) {
@@ -70,19 +76,20 @@ async function leads(args: string[], env: Record<string, string> = { LEADS_DIR: 
 }
 
 describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
-  it('lists the leads newest first, with the start of each message and whether it was notified', async () => {
+  it('lists the leads newest first, with the start of each message and where its notification stands', async () => {
     const { code, stdout } = await leads([]);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^Date +Nom +Email +Téléphone +Message +Notifié$/);
+    expect(lines[0]).toMatch(/^Date +Nom +Email +Téléphone +Message +Notification$/);
     expect(lines.slice(1, 4).map((line) => line.split(/ {2,}/)[1])).toEqual([paul.name, helene.name, old.name]);
     expect(lines[1]).toMatch(
-      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} +Paul Durand +paul@example\.com +06 12 34 56 78 +Une question sur les délais\. +à notifier$/,
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} +Paul Durand +paul@example\.com +06 12 34 56 78 +Une question sur les délais\. +à notifier \(essai 3, prochain à \d{2}:\d{2}\)$/,
     );
     // The message on one line, cut after its first words.
-    expect(lines[2]).toContain('Bonjour ; je cherche « une LLC » pour…  oui');
-    expect(lines[2]).toMatch(/ oui$/);
-    expect(lines.at(-1)).toBe(`Messages\u202f: 3, dont 2 à notifier (dossier ${dir}).`);
+    expect(lines[2]).toContain('Bonjour ; je cherche « une LLC » pour…  envoyée');
+    expect(lines[2]).toMatch(/ envoyée$/);
+    expect(lines[3]).toMatch(/ échec\u202f: HTTP 400$/);
+    expect(lines.at(-1)).toBe(`Messages\u202f: 3, dont 1 à notifier et 1 en échec (dossier ${dir}).`);
   });
 
   it('exports a CSV that French Excel and LibreOffice read back as typed: BOM, semicolons, every field quoted, line breaks kept', async () => {
@@ -92,14 +99,15 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     const bytes = await readFile(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
-    expect(text.split('\r\n')[0]).toBe('"Date";"Nom";"Email";"Téléphone";"Message";"Notifié"');
+    expect(text.split('\r\n')[0]).toBe('"Date";"Nom";"Email";"Téléphone";"Message";"Notification"');
     const rows: string[][] = parse(bytes, { bom: true, delimiter: ';' });
     expect(rows.map((row) => row[1])).toEqual(['Nom', paul.name, helene.name, old.name]);
     // A phone number starting with + would be a formula to a spreadsheet: it is written after an apostrophe.
     expect(rows[2]?.slice(1, 5)).toEqual([helene.name, helene.email, `'${helene.phone}`, helene.message]);
     expect(rows[2]?.[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(rows[2]?.[5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(rows[1]?.[5]).toBe('à notifier');
+    expect(rows[1]?.[5]).toMatch(/^à notifier \(essai 3, prochain à \d{2}:\d{2}\)$/);
+    expect(rows[3]?.[5]).toBe('échec\u202f: HTTP 400');
   });
 
   it('lists or exports only one person’s leads, for an access request', async () => {
@@ -107,7 +115,7 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('Paul Durand');
-    expect(lines.at(-1)).toBe(`Messages\u202f: 1, dont 1 à notifier (dossier ${dir}).`);
+    expect(lines.at(-1)).toBe(`Messages\u202f: 1, dont 1 à notifier et 0 en échec (dossier ${dir}).`);
   });
 
   it('forgets every lead of one person, whatever the case of the address, and says what it deleted', async () => {
@@ -117,7 +125,9 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     expect(lines[0]).toMatch(/^ {2}supprimé\u202f: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}, Hélène Lefèvre-Dupré <helene@example\.com>$/);
     expect(lines.at(-1)).toBe('Suppression des messages de Helene@Example.com\u202f: 1.');
     expect((await readdir(dir)).sort()).toEqual([`${ids.old}.json`, `${ids.paul}.json`, 'notifications'].sort());
-    expect(await readdir(path.join(dir, 'notifications'))).toEqual([]);
+    expect((await readdir(path.join(dir, 'notifications'))).sort()).toEqual(
+      [`${ids.old}.failed`, `${ids.paul}.2.`].map((name) => expect.stringContaining(name)),
+    );
     expect((await leads(['--forget', 'personne@example.com'])).stdout.trim()).toBe(
       'Suppression des messages de personne@example.com\u202f: 0.',
     );
@@ -133,6 +143,58 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     expect((await readdir(dir)).filter((name) => name.endsWith('.json')).sort()).toEqual([`${ids.helene}.json`, `${ids.paul}.json`]);
   });
 
+  it('--retry puts a failed lead back « à notifier », due now; an unknown reference is said', async () => {
+    const { code, stdout } = await leads(['--retry', ids.old]);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(
+      `Message ${ids.old} remis «\u202fà notifier\u202f», dû maintenant\u202f: le serveur ou la fonction l’envoie à son prochain passage.`,
+    );
+    const listed = (await leads([])).stdout.trimEnd().split('\n');
+    expect(listed[3]).toMatch(/ à notifier \(essai 1, prochain à \d{2}:\d{2}\)$/);
+    expect(listed.at(-1)).toBe(`Messages\u202f: 3, dont 2 à notifier et 0 en échec (dossier ${dir}).`);
+    expect((await readdir(path.join(dir, 'notifications'))).filter((name) => name.startsWith(ids.old))).toEqual([
+      expect.stringMatching(new RegExp(`^${ids.old}\\.0\\.\\d+\\.pending$`)),
+    ]);
+    const unknown = await leads(['--retry', '2020-01-01T00-00-00-000Z-00000000']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe(
+      `Aucun message lisible ne porte la référence 2020-01-01T00-00-00-000Z-00000000 (dossier ${dir}).`,
+    );
+  });
+
+  it('names a lead file it cannot read, says the operator must look at it, and lists, forgets and purges the others', async () => {
+    const broken = `${ids.paul.slice(0, -8)}0badf11e`;
+    await writeFile(path.join(dir, `${broken}.json`), '{"name": "Jeanne", ');
+    const advice = `1 enregistrement(s) illisible(s) ignoré(s)\u202f: examinez-les (nommés ci-dessus)\u202f; tous les autres messages ont été traités.`;
+    const skipped = expect.stringMatching(
+      new RegExp(
+        `^ {2}ignoré, illisible\u202f: ${path.join(dir, broken).replaceAll('.', '\\.')}\\.json \\(contenu illisible\u202f: .+\\)$`,
+      ),
+    );
+
+    const listed = await leads([]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.trimEnd().split('\n')).toHaveLength(6);
+    expect(listed.stderr.trimEnd().split('\n')).toEqual([skipped, advice]);
+
+    const csv = await leads(['--csv', path.join(dir, '..', `${path.basename(dir)}.csv`)]);
+    expect(csv.stdout).toContain('3 message(s)');
+    expect(csv.stderr.trimEnd().split('\n')).toEqual([skipped, advice]);
+
+    const forgotten = await leads(['--forget', 'paul@example.com']);
+    expect(forgotten.code).toBe(0);
+    expect(forgotten.stdout.trim().split('\n').at(-1)).toBe('Suppression des messages de paul@example.com\u202f: 1.');
+    expect(forgotten.stderr.trimEnd().split('\n')).toEqual([skipped, advice]);
+
+    const purged = await leads(['--purge']);
+    expect(purged.stdout).toContain('Ancien Contact');
+    expect(purged.stderr.trimEnd().split('\n')).toEqual([skipped, advice]);
+    // The unreadable file is left for the operator to look at.
+    expect((await readdir(dir)).filter((name) => name.endsWith('.json')).sort()).toEqual(
+      [`${ids.helene}.json`, `${broken}.json`].sort(),
+    );
+  });
+
   it('says in French when the folder cannot be read, and how to use it when the options make no sense', async () => {
     const missing = path.join(dir, 'absent');
     const unreachable = await leads([], { LEADS_DIR: missing });
@@ -142,5 +204,6 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/^Usage\u202f: npm run leads -- \[--email ADRESSE\] \[--csv FICHIER\] \| --forget ADRESSE \| --purge/);
     expect(await readdir(dir)).toHaveLength(4);
+    expect((await leads(['--retry', ids.old, '--purge'])).code).toBe(2);
   });
 });

@@ -14,6 +14,7 @@ const messages = {
   phoneTooLong: 'Numéro de téléphone trop long',
   messageTooShort: 'Le message doit contenir au moins 10 caractères',
   messageTooLong: 'Le message est trop long',
+  messageInvalid: 'Le message contient un caractère invisible non autorisé',
 };
 
 const valid = {

@@ -27,7 +27,8 @@ const errorHelp: Partial<Record<ContactErrorKey, string>> = {
   emailInvalid: 'L’adresse n’a pas la forme d’une adresse email, ou contient un retour à la ligne ou un caractère de contrôle',
   phoneInvalid:
     'Le numéro contient une lettre ou un signe autre que chiffres, espaces, + ( ) . -, ou un retour à la ligne ou un caractère de contrôle',
-  messageInvalid: 'Le message contient un caractère de contrôle (autre que tabulation et retour à la ligne) ou un signe qui inverse le sens du texte',
+  messageInvalid:
+    'Le message contient un caractère de contrôle (autre que tabulation et retour à la ligne) ou un signe qui inverse le sens du texte',
 };
 
 /** One message per rule of each field (`nameTooShort`, `phoneInvalid`…), in the form's order. */

@@ -6,7 +6,14 @@
  */
 import * as v from 'valibot';
 import type { ContactFormCopy } from '../content-schema/contact-form-schema.ts';
-import { acceptsText, type ContactField, type ContactFieldName, contactFields, type ContactValues, errorKey } from './contact-fields.ts';
+import {
+  acceptsText,
+  type ContactField,
+  type ContactFieldName,
+  contactFields,
+  type ContactValues,
+  errorKey,
+} from './contact-fields.ts';
 
 export type ContactErrors = Partial<Record<ContactFieldName, string>>;
 

@@ -9,6 +9,7 @@ import { contactForm } from '../content-data/contact-form.ts';
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
 import { contactFields } from '../forms/contact-fields.ts';
 import type { StoredLead } from './store/lead-store.ts';
+import { terminalText } from './terminal-text.ts';
 
 type InboxWords = ContactReceiverCopy['inbox'];
 
@@ -44,8 +45,11 @@ export function inboxTable(leads: readonly StoredLead[], words: InboxWords): str
     headers(words),
     ...leads.map((lead) => [
       inboxDate(lead.receivedAt),
-      // A text is cut after its first words; any other field is kept whole, on one line.
-      ...contactFields.map(({ name, type }) => (type === 'textarea' ? excerpt(lead[name]) : lead[name].replace(/\s+/g, ' '))),
+      // A text is cut after its first words; any other field is kept whole, on one line. What a terminal would
+      // act on (a lead stored before the input refused it) is shown escaped (./terminal-text.ts).
+      ...contactFields.map(({ name, type }) =>
+        terminalText(type === 'textarea' ? excerpt(lead[name]) : lead[name].replace(/\s+/g, ' ')),
+      ),
       lead.notifiedAt ? words.notifiedYes : words.notifiedNo,
     ]),
   ];
@@ -61,11 +65,14 @@ export function inboxTable(leads: readonly StoredLead[], words: InboxWords): str
 }
 
 /**
- * A spreadsheet's formula starts with = + - @ (or a tab or carriage return before one): such a value is
- * written after an apostrophe so that opening the export never runs what a visitor typed (a phone
- * number `+33…` included, which Excel would otherwise read as a formula).
+ * A spreadsheet's formula starts with = + - @, or their full-width forms ＝ ＋ － ＠ (which spreadsheets
+ * with Asian input read as the same signs), possibly after spaces or line breaks; a value starting with a tab,
+ * carriage return or line feed is treated alike. Such a value is written after an apostrophe so that opening
+ * the export never runs what a visitor typed (a phone number `+33…` included, which Excel would otherwise read
+ * as a formula).
  */
-const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const formulaStart = /^(?:\s*[=+\-@\uff1d\uff0b\uff0d\uff20]|[\t\r\n])/;
+export const neutralised = (value: string) => (formulaStart.test(value) ? `'${value}` : value);
 
 /** UTF-8 with a BOM, `;`-separated, every field quoted, line breaks kept inside their cell. */
 export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): string {

@@ -133,7 +133,7 @@ describe('email through Brevo', () => {
     const { fetcher, sent } = fakeFetch(201);
     const name = 'Jeanne\r\nNuméro de téléphone : 01 99 00 00 00\u2028Martin\u001b[1A';
     await brevoDelivery({ ...options, fetch: fetcher })({ ...valid, name, message: 'Ligne 1\nLigne 2' });
-    const lines = (sent[0]?.body as { textContent: string }).textContent.split('\n');
+    const lines = String((sent[0]?.body as { textContent?: string } | undefined)?.textContent).split('\n');
     expect(lines.slice(2, 5)).toEqual([
       'Nom complet\u202f: Jeanne Numéro de téléphone : 01 99 00 00 00 Martin [1A',
       'Adresse email\u202f: jeanne.martin@example.com',

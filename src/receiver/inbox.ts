@@ -1,8 +1,8 @@
 /**
  * What `npm run leads` shows the operator: the leads as a table for the terminal, an export for French
- * spreadsheets, and the retention cut-off of `--purge`. One column per field of the form, in its order.
- * Words come from content/contact-receiver.json (`inbox`; a field without a header there takes its label
- * in the form), the retention period from content/processors.json, the one the GDPR notice shows.
+ * spreadsheets. One column per field of the form, in its order. Words come from content/contact-receiver.json
+ * (`inbox`; a field without a header there takes its label in the form). The retention cut-off of `--purge`
+ * is in ./purge.ts.
  */
 import { stringify } from 'csv-stringify/sync';
 import { contactForm } from '../content-data/contact-form.ts';
@@ -94,11 +94,4 @@ export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): strin
       columns: headers(words),
     },
   );
-}
-
-/** The instant before which leads are past the retention period: `years` calendar years before `now`. */
-export function retentionCutoff(now: Date, years: number): Date {
-  const cutoff = new Date(now);
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
-  return cutoff;
 }

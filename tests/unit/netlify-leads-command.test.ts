@@ -5,6 +5,8 @@
  * Netlify CLI uses (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN). The local server is given by a setting for the tests
  * only (LEADS_TEST_BLOBS_URL), reached as an edge, not through its API route: that route reads `?prefix=` into
  * the store's name (its pattern `[^/]+`), so a listing through it is always empty.
+ * The daily scheduled function that purges the store by itself is tested here too, configured as Netlify
+ * configures a function (NETLIFY_BLOBS_CONTEXT).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
@@ -14,7 +16,7 @@ import { promisify } from 'node:util';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blobsLeadStore, blobsStoreName } from '../../src/receiver/store/blobs.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -141,5 +143,24 @@ describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { 
     const wrongToken = await leads([], { NETLIFY_AUTH_TOKEN: 'faux' });
     expect(wrongToken.code).toBe(1);
     expect(wrongToken.stderr).toContain('Impossible d’atteindre les messages (magasin Netlify Blobs');
+  });
+});
+
+describe('Netlify: the daily scheduled function purges the store by itself', () => {
+  it('deletes the leads past the retention period, logs the count, keeps the others', async () => {
+    const context = { edgeURL, uncachedEdgeURL: edgeURL, token, siteID };
+    vi.stubEnv('NETLIFY_BLOBS_CONTEXT', Buffer.from(JSON.stringify(context)).toString('base64'));
+    vi.stubEnv('CONTACT_STORE', 'blobs');
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const { default: contactPurge, config } = await import('../../netlify/functions/contact-purge.ts');
+      expect(config.schedule).toBe('@daily');
+      expect((await contactPurge()).status).toBe(204);
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Purge automatique\u202f: 1 message\(s\) reçu\(s\) avant le /));
+      expect(((await store().list()) as { email: string }[]).map((lead) => lead.email)).toEqual([jeanne.email, eve.email]);
+    } finally {
+      vi.unstubAllEnvs();
+      log.mockRestore();
+    }
   });
 });

@@ -72,7 +72,7 @@ export function inboxTable(leads: readonly StoredLead[], words: InboxWords): str
  * as a formula).
  */
 const formulaStart = /^(?:\s*[=+\-@\uff1d\uff0b\uff0d\uff20]|[\t\r\n])/;
-export const neutralised = (value: string) => (formulaStart.test(value) ? `'${value}` : value);
+const neutralised = (value: string) => (formulaStart.test(value) ? `'${value}` : value);
 
 /** UTF-8 with a BOM, `;`-separated, every field quoted, line breaks kept inside their cell. */
 export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): string {

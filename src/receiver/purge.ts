@@ -42,7 +42,7 @@ export interface PurgeOptions {
 }
 
 /** Deletes the leads past the retention period now, logs the count, and resolves with it. */
-export async function purgeExpired({ store, log, now = () => new Date() }: Omit<PurgeOptions, 'logError'>): Promise<number> {
+async function purgeExpired({ store, log, now = () => new Date() }: Omit<PurgeOptions, 'logError'>): Promise<number> {
   const years = processors.leadRetentionYears;
   const cutoff = retentionCutoff(now(), years);
   const count = deletedLeads(await store.purge(cutoff)).length;

@@ -97,7 +97,7 @@ describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { 
     expect(lines.slice(1, 4).map((line) => line.split(/ {2,}/)[2])).toEqual([jeanne.email, eve.email, old.email]);
     expect(lines[2]).toContain('Eve\\x1b]52;c;cm0gLXJmIH4=\\x07');
     expect(lines.at(-1)).toMatch(
-      /^Messages\u202f: 3, dont \d à notifier \(magasin Netlify Blobs «\u00a0leads\u00a0» du site site-de-test\)\.$/,
+      /^Messages\u202f: 3, dont \d à notifier \(magasin Netlify Blobs «\u202fleads\u202f» du site site-de-test\)\.$/,
     );
   });
 
@@ -135,7 +135,7 @@ describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { 
     const noSite = await leads([], { NETLIFY_SITE_ID: '' });
     expect(noSite.code).toBe(2);
     expect(noSite.stderr.trim()).toBe(
-      '--netlify\u202f: le réglage NETLIFY_SITE_ID manque (le même que pour la CLI Netlify\u202f: voir docs/operations.md).',
+      '--netlify\u202f: le réglage NETLIFY_SITE_ID manque (le même que pour l’outil en ligne de commande de Netlify\u202f: voir docs/operations.md).',
     );
     const noToken = await leads([], { NETLIFY_AUTH_TOKEN: ' ' });
     expect(noToken.code).toBe(2);

@@ -156,7 +156,9 @@ describe('Netlify: the daily scheduled function purges the store by itself', () 
       const { default: contactPurge, config } = await import('../../netlify/functions/contact-purge.ts');
       expect(config.schedule).toBe('@daily');
       expect((await contactPurge()).status).toBe(204);
-      expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Purge automatique, messages reçus avant le .* supprimés\u202f: 1 \(/));
+      expect(log).toHaveBeenCalledWith(
+        expect.stringMatching(/^Purge automatique, suppression des messages reçus avant le .*\u202f: 1 \(/),
+      );
       expect(((await store().list()) as { email: string }[]).map((lead) => lead.email)).toEqual([jeanne.email, eve.email]);
     } finally {
       vi.unstubAllEnvs();

@@ -14,7 +14,7 @@ import { createSiteServer } from '../../src/server/site-server.ts';
 
 const hour = 60 * 60 * 1000;
 const purgedLine =
-  /^Purge automatique, messages reçus avant le \d{1,2}(er)? \S+ \d{4} supprimés\u202f: (\d+) \(durée de conservation\u202f: 3\u00a0ans, celle de la notice RGPD\)\.$/;
+  /^Purge automatique, suppression des messages reçus avant le \d{1,2}(er)? \S+ \d{4}\u202f: (\d+) \(durée de conservation\u202f: 3\u00a0ans, celle de la notice RGPD\)\.$/;
 
 /** A clock the test moves. */
 function clock(start: string) {
@@ -46,7 +46,7 @@ describe('the daily gate', () => {
     expect(cutoffs).toEqual([new Date('2023-11-26T08:00:00Z')]);
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0]?.[0]).toMatch(purgedLine);
-    expect(log.mock.calls[0]?.[0]).toContain('avant le 26 novembre 2023 supprimés\u202f: 2 (');
+    expect(log.mock.calls[0]?.[0]).toContain('avant le 26 novembre 2023\u202f: 2 (');
 
     time.advance(23 * hour);
     expect(purge()).toBeUndefined();
@@ -88,14 +88,14 @@ describe('the daily gate', () => {
     time.advance(1);
     fail = false;
     await purge();
-    expect(log.mock.calls[0]?.[0]).toContain('supprimés\u202f: 0 (');
+    expect(log.mock.calls[0]?.[0]).toContain('\u202f: 0 (durée');
   });
 
   it('counts the deleted leads when the store answers with { leads, unreadable }', async () => {
     const log = vi.fn();
     const store = { purge: async () => ({ leads: [{ id: 'a' } as StoredLead], unreadable: [{ id: 'b', where: 'x', reason: 'y' }] }) };
     await dailyPurge({ store, log, logError: vi.fn() })();
-    expect(log.mock.calls[0]?.[0]).toContain('supprimés\u202f: 1 (');
+    expect(log.mock.calls[0]?.[0]).toContain('\u202f: 1 (durée');
   });
 
   it('counts the retention in calendar years, in UTC', () => {
@@ -146,7 +146,7 @@ describe('Node: the server purges at start-up, then once a day', () => {
     await leadFile(leads, new Date('2026-11-20T10:00:00Z'), 'new00001');
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     await vi.waitFor(() => expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(1));
-    expect(lines.find((line) => purgedLine.test(line))).toContain('supprimés\u202f: 1 (');
+    expect(lines.find((line) => purgedLine.test(line))).toContain('\u202f: 1 (durée');
     expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toEqual([expect.stringContaining('new00001')]);
 
     // The timer asks every hour; within the day, nothing more is purged or logged.

@@ -6,7 +6,14 @@
  */
 import * as v from 'valibot';
 import type { ContactFormCopy } from '../content-schema/contact-form-schema.ts';
-import { type ContactField, type ContactFieldName, contactFields, type ContactValues, errorKey } from './contact-fields.ts';
+import {
+  acceptsText,
+  type ContactField,
+  type ContactFieldName,
+  contactFields,
+  type ContactValues,
+  errorKey,
+} from './contact-fields.ts';
 
 export type ContactErrors = Partial<Record<ContactFieldName, string>>;
 
@@ -35,10 +42,14 @@ const trimmed = v.pipe(
   v.trim(),
 );
 
-/** A field's rules; the first one broken gives the message (a letter in a phone number says « invalide » whatever the length). */
+/**
+ * A field's rules; the first one broken gives the message (a letter in a phone number, an escape character
+ * in a name say « invalide » whatever the length).
+ */
 function fieldSchema(field: ContactField, messages: ContactFormCopy['errors']) {
   const invalid = () => messages[errorKey(field, 'Invalid')];
-  const rules: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [];
+  // First, whatever the field: a control character or a bidi override (a line break in a one-line field).
+  const rules: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [v.check((value) => acceptsText(field, value), invalid())];
   if (field.type === 'email') rules.push(v.rfcEmail(invalid()), v.regex(emailShape, invalid()));
   if (field.characters) rules.push(v.regex(field.characters, invalid()));
   if (field.min !== undefined) rules.push(v.minLength(field.min, messages[errorKey(field, 'TooShort')]));

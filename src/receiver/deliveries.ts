@@ -110,17 +110,19 @@ function brevoEmail(options: BrevoOptions, message: Delivered) {
   const { labels } = options;
   const lines = contactFields.filter((field) => field.type !== 'textarea');
   const texts = contactFields.filter((field) => field.type === 'textarea');
+  const oneLine = singleLines(message);
   return {
     sender: { name: options.senderName, email: options.from },
     to: options.to.map((email) => ({ email })),
     // Answering the email answers the visitor.
-    replyTo: { email: message.email, name: singleLine(message.name) },
-    subject: singleLine(fillTemplate(options.subject, singleLines(message))),
-    // The one-line fields first, then each text under its label.
+    replyTo: { email: message.email, name: oneLine.name },
+    subject: singleLine(fillTemplate(options.subject, oneLine)),
+    // The one-line fields first, each kept on its line (a line break in a name would fake a « Téléphone » line
+    // below it, were one ever to get past the form's rule), then each text under its label.
     textContent: [
       options.intro,
       '',
-      ...lines.map(({ name }) => `${labels[name]}\u202f: ${message[name]}`),
+      ...lines.map(({ name }) => `${labels[name]}\u202f: ${oneLine[name]}`),
       ...texts.flatMap(({ name }) => ['', `${labels[name]}\u202f:`, message[name]]),
       ...(message.id && options.reference ? ['', fillTemplate(options.reference, { id: message.id })] : []),
     ].join('\n'),

@@ -32,7 +32,11 @@ const { company, wording } = vi.hoisted(() => ({
   // What an editor adds to content/contact-form.json with the field.
   wording: {
     fields: { company: { label: 'Société', placeholder: 'Dupont SAS' } },
-    errors: { companyTooShort: 'Le nom de la société est trop court', companyTooLong: 'Le nom de la société est trop long' },
+    errors: {
+      companyTooShort: 'Le nom de la société est trop court',
+      companyInvalid: 'Le nom de la société contient un caractère non autorisé',
+      companyTooLong: 'Le nom de la société est trop long',
+    },
   },
 }));
 
@@ -86,6 +90,7 @@ describe('a field added to the table (company)', () => {
     expect(problems.map((problem) => problem.replace(/^content\/contact-form\.json:\d+/, 'content/contact-form.json'))).toEqual([
       'content/contact-form.json → « fields.company » est obligatoire. Remettez ce champ avec son texte entre guillemets.',
       'content/contact-form.json → « errors.companyTooShort » est obligatoire. Remettez ce champ avec son texte entre guillemets.',
+      'content/contact-form.json → « errors.companyInvalid » est obligatoire. Remettez ce champ avec son texte entre guillemets.',
       'content/contact-form.json → « errors.companyTooLong » est obligatoire. Remettez ce champ avec son texte entre guillemets.',
     ]);
   });

@@ -6,7 +6,7 @@
  * wrangler (tests/e2e/cloudflare-leads.spec.ts).
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -205,5 +205,117 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     expect(both.stderr).toMatch(/^Usage\u202f: npm run leads -- \[--email ADRESSE\] \[--csv FICHIER\] \| --forget ADRESSE \| --purge/);
     expect(await readdir(dir)).toHaveLength(4);
     expect((await leads(['--retry', ids.old, '--purge'])).code).toBe(2);
+  });
+});
+
+/** A lead written before the input refused control characters, as its file would be. */
+async function storeLead(lead: Record<string, string>, suffix: string, receivedAt = new Date(Date.now() - 3 * day)) {
+  await writeFile(path.join(dir, `${fileName(receivedAt, suffix)}.json`), `${JSON.stringify(lead, null, 2)}\n`);
+}
+
+// What a terminal acts on: C0 and C1 controls, DEL, bidi overrides and isolates, line and paragraph separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters the output must not hold.
+const actedOn = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+describe('npm run leads shows visitor text, never obeys it', { timeout: 30_000 }, () => {
+  const hostile = {
+    // OSC 52 sets the clipboard; ESC [ 1 A moves the cursor up to overwrite the row above.
+    name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[1A\u001b[2K',
+    email: 'eve@example.com',
+    phone: '06 12 34 56 78',
+    message: 'Bonjour\u001b[1A\roui\u202e à vous\u009b2J',
+  };
+
+  it('prints an escape sequence of a stored lead escaped, in the table, the deleted lines and the count', async () => {
+    await storeLead(hostile, '3333abcd');
+    const list = await leads([]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).not.toMatch(actedOn);
+    const row = list.stdout.split('\n').find((line) => line.includes('eve@example.com'));
+    expect(row).toContain('Eve\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b[1A\\x1b[2K');
+    // The table keeps each cell on one line: the carriage return is a space there, like any blank.
+    expect(row).toContain('Bonjour\\x1b[1A oui\\u202e à vous\\x9b2J');
+    expect(row).toMatch(/à notifier$/);
+
+    const forget = await leads(['--forget', 'eve@example.com\u001b[2J']);
+    expect(forget.stdout).not.toMatch(actedOn);
+    expect(forget.stdout.trim()).toBe('Suppression des messages de eve@example.com\\x1b[2J\u202f: 0.');
+    const forgotten = await leads(['--forget', 'EVE@example.com']);
+    expect(forgotten.stdout).not.toMatch(actedOn);
+    expect(forgotten.stdout).toContain('<eve@example.com>');
+    expect(forgotten.stdout).toContain(', Eve\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b[1A\\x1b[2K <');
+  });
+
+  it('prints them escaped when purging too', async () => {
+    await storeLead({ ...hostile, email: 'vieux@example.com' }, '4444abcd', new Date(Date.now() - 5 * 366 * day));
+    const { stdout } = await leads(['--purge']);
+    expect(stdout).not.toMatch(actedOn);
+    expect(stdout).toContain('Eve\\x1b]52;c;');
+  });
+});
+
+describe('npm run leads --csv: a new private file, and no formula', { timeout: 30_000 }, () => {
+  it('creates the file readable by its owner only (0600), like the leads', async () => {
+    const file = path.join(dir, 'export.csv');
+    const { code } = await leads(['--csv', file]);
+    expect(code).toBe(0);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to write over an existing file or through a link, says so in French, and changes nothing', async () => {
+    const existing = path.join(dir, 'existing.csv');
+    await writeFile(existing, 'déjà là');
+    const refused = await leads(['--csv', existing]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      `Le fichier ${existing} existe déjà (ou est un lien)\u202f: rien n’a été écrit. --csv doit nommer un nouveau fichier.`,
+    );
+    expect(await readFile(existing, 'utf8')).toBe('déjà là');
+
+    // A link to a file elsewhere (an attacker's or the operator's own ~/.bashrc), and a link to nowhere yet.
+    const target = path.join(dir, 'target.txt');
+    await writeFile(target, 'cible');
+    await symlink(target, path.join(dir, 'link.csv'));
+    await symlink(path.join(dir, 'nowhere.csv'), path.join(dir, 'dangling.csv'));
+    for (const link of ['link.csv', 'dangling.csv']) {
+      const result = await leads(['--csv', path.join(dir, link)]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('rien n’a été écrit');
+    }
+    expect(await readFile(target, 'utf8')).toBe('cible');
+    expect(await readdir(dir)).not.toContain('nowhere.csv');
+  });
+
+  it('writes after an apostrophe any value a spreadsheet would read as a formula, full-width signs and leading blanks included', async () => {
+    const formulas = [
+      '=HYPERLINK("https://example.com";"x")',
+      '+33 6 12 34 56 78',
+      '-2+3',
+      '@SUM(A1)',
+      ' =1+1',
+      '\n=1+1',
+      '\t=1+1',
+      '\r=1+1',
+      '\u3000=1+1',
+      '＝1+1',
+      '＋1',
+      '－1',
+      '＠SUM(A1)',
+      '\tJeanne',
+    ];
+    for (const [index, name] of formulas.entries()) {
+      await storeLead(
+        { name, email: `f${index}@example.com`, phone: '06 12 34 56 78', message: 'Un message ordinaire.' },
+        `f${index}`,
+      );
+    }
+    await storeLead({ name: 'Jeanne = Martin', email: 'plain@example.com', phone: '06 12 34 56 78', message: '1+1=2' }, 'plain');
+    const file = path.join(dir, 'formulas.csv');
+    await leads(['--csv', file]);
+    const rows: string[][] = parse(await readFile(file), { bom: true, delimiter: ';' });
+    const byEmail = new Map(rows.map((row) => [row[2], row]));
+    for (const [index, name] of formulas.entries()) expect(byEmail.get(`f${index}@example.com`)?.[1]).toBe(`'${name}`);
+    // Not formulas: written as typed.
+    expect(byEmail.get('plain@example.com')?.slice(1, 5)).toEqual(['Jeanne = Martin', 'plain@example.com', '06 12 34 56 78', '1+1=2']);
   });
 });

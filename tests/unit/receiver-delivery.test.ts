@@ -142,6 +142,21 @@ describe('email through Brevo', () => {
     ]);
   });
 
+  it('keeps each one-line field on its own line of the email: a name cannot fake a field below it', async () => {
+    const { fetcher, sent } = fakeFetch(201);
+    const name = 'Jeanne\r\nNuméro de téléphone : 01 99 00 00 00\u2028Martin\u001b[1A';
+    await brevoDelivery({ ...options, fetch: fetcher })({ ...valid, name, message: 'Ligne 1\nLigne 2' });
+    const lines = String((sent[0]?.body as { textContent?: string } | undefined)?.textContent).split('\n');
+    expect(lines.slice(2, 5)).toEqual([
+      'Nom complet\u202f: Jeanne Numéro de téléphone : 01 99 00 00 00 Martin [1A',
+      'Adresse email\u202f: jeanne.martin@example.com',
+      'Numéro de téléphone\u202f: +33 6 12 34 56 78',
+    ]);
+    expect(lines.filter((line) => line.startsWith('Numéro de téléphone'))).toHaveLength(1);
+    // The message keeps its own lines, under its label.
+    expect(lines.slice(-2)).toEqual(['Ligne 1', 'Ligne 2']);
+  });
+
   it('rejects when Brevo refuses', async () => {
     const { fetcher } = fakeFetch(401);
     await expect(brevoDelivery({ ...options, fetch: fetcher })(valid)).rejects.toThrow('HTTP 401');

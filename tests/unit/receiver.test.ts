@@ -374,6 +374,23 @@ describe('422: invalid fields', () => {
     expect(delivered).toEqual([]);
   });
 
+  it('refuses a name holding an escape sequence or a line break, a message holding a control character: the field’s own message', async () => {
+    const { handle, delivered } = receiver();
+    const response = await handle(
+      json({ ...valid, name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007', message: 'Bonjour\u001b[1A, une question\u202e.' }),
+    );
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields).toEqual({
+      name: contactForm.errors.nameInvalid,
+      message: contactForm.errors.messageInvalid,
+    });
+    // A form post: CR LF in a name would fake a « Téléphone » line in the email.
+    const posted = await handle(form({ ...valid, name: 'Jeanne\r\nTéléphone : 01 99 00 00 00' }));
+    expect(posted.status).toBe(422);
+    expect(await posted.text()).toContain(`<li>Nom complet\u202f: ${contactForm.errors.nameInvalid}</li>`);
+    expect(delivered).toEqual([]);
+  });
+
   it('JSON: a missing field or one that is not text gets its French message too', async () => {
     const { handle } = receiver();
     const response = await handle(json({ name: 42, email: valid.email, message: { text: valid.message } }));

@@ -235,7 +235,7 @@ describe('npm run leads shows visitor text, never obeys it', { timeout: 30_000 }
     expect(row).toContain('Eve\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b[1A\\x1b[2K');
     // The table keeps each cell on one line: the carriage return is a space there, like any blank.
     expect(row).toContain('Bonjour\\x1b[1A oui\\u202e à vous\\x9b2J');
-    expect(row).toMatch(/à notifier$/);
+    expect(row).toMatch(/à notifier \(essai 1, prochain à \d{2}:\d{2}\)$/);
 
     const forget = await leads(['--forget', 'eve@example.com\u001b[2J']);
     expect(forget.stdout).not.toMatch(actedOn);
@@ -306,10 +306,10 @@ describe('npm run leads --csv: a new private file, and no formula', { timeout: 3
     for (const [index, name] of formulas.entries()) {
       await storeLead(
         { name, email: `f${index}@example.com`, phone: '06 12 34 56 78', message: 'Un message ordinaire.' },
-        `f${index}`,
+        `f${index.toString(16).padStart(7, '0')}`,
       );
     }
-    await storeLead({ name: 'Jeanne = Martin', email: 'plain@example.com', phone: '06 12 34 56 78', message: '1+1=2' }, 'plain');
+    await storeLead({ name: 'Jeanne = Martin', email: 'plain@example.com', phone: '06 12 34 56 78', message: '1+1=2' }, 'abcdef01');
     const file = path.join(dir, 'formulas.csv');
     await leads(['--csv', file]);
     const rows: string[][] = parse(await readFile(file), { bom: true, delimiter: ';' });

@@ -93,11 +93,11 @@ describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { 
     expect(code).toBe(0);
     expect(stdout).not.toMatch(actedOn);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^Date +Nom +Email +Téléphone +Message +Notifié$/);
+    expect(lines[0]).toMatch(/^Date +Nom +Email +Téléphone +Message +Notification$/);
     expect(lines.slice(1, 4).map((line) => line.split(/ {2,}/)[2])).toEqual([jeanne.email, eve.email, old.email]);
     expect(lines[2]).toContain('Eve\\x1b]52;c;cm0gLXJmIH4=\\x07');
     expect(lines.at(-1)).toMatch(
-      /^Messages\u202f: 3, dont \d à notifier \(magasin Netlify Blobs «\u202fleads\u202f» du site site-de-test\)\.$/,
+      /^Messages\u202f: 3, dont \d à notifier et \d en échec \(magasin Netlify Blobs «\u202fleads\u202f» du site site-de-test\)\.$/,
     );
   });
 

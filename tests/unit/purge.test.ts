@@ -142,17 +142,17 @@ describe('Node: the server purges at start-up, then once a day', () => {
       logError: (line) => lines.push(line),
       purgeClock: { now: time.now, ticker },
     });
-    await leadFile(leads, new Date('2022-01-10T10:00:00Z'), 'old00001');
-    await leadFile(leads, new Date('2026-11-20T10:00:00Z'), 'new00001');
+    await leadFile(leads, new Date('2022-01-10T10:00:00Z'), 'a0000001');
+    await leadFile(leads, new Date('2026-11-20T10:00:00Z'), 'b0000001');
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     await vi.waitFor(() => expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(1));
     expect(lines.find((line) => purgedLine.test(line))).toContain('\u202f: 1 (durée');
-    expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toEqual([expect.stringContaining('new00001')]);
+    expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toEqual([expect.stringContaining('b0000001')]);
 
     // The timer asks every hour; within the day, nothing more is purged or logged.
     expect(ticks).toHaveLength(1);
     expect(ticks[0]?.everyMs).toBe(hour);
-    await leadFile(leads, new Date('2022-02-10T10:00:00Z'), 'old00002');
+    await leadFile(leads, new Date('2022-02-10T10:00:00Z'), 'a0000002');
     for (let i = 0; i < 23; i += 1) {
       time.advance(hour);
       ticks[0]?.tick();
@@ -164,7 +164,7 @@ describe('Node: the server purges at start-up, then once a day', () => {
     time.advance(hour);
     ticks[0]?.tick();
     await vi.waitFor(() => expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(2));
-    expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toEqual([expect.stringContaining('new00001')]);
+    expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toEqual([expect.stringContaining('b0000001')]);
 
     await stop(1000);
     expect(ticks[0]?.stopped).toBe(true);

@@ -12,7 +12,7 @@
 import { contactReceiver } from '../content-data/contact-receiver.ts';
 import { processors } from '../content-data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../lib/french-date.ts';
-import type { StoredLead } from './store/lead-store.ts';
+import type { LeadStore } from './store/lead-store.ts';
 import { fillTemplate } from './template.ts';
 
 const hourMs = 60 * 60 * 1000;
@@ -25,16 +25,9 @@ export function retentionCutoff(now: Date, years: number): Date {
   return cutoff;
 }
 
-/**
- * What a store's `purge` resolves with: the deleted leads, or (the store API as it changes) the deleted leads
- * and the records it could not read.
- */
-type Purged = readonly StoredLead[] | { readonly leads: readonly StoredLead[] };
-const deletedLeads = (purged: Purged): readonly StoredLead[] => ('leads' in purged ? purged.leads : purged);
-
 export interface PurgeOptions {
   /** A lead store (./store/lead-store.ts): only its `purge` is used. */
-  store: { purge(before: Date): Promise<Purged> };
+  store: Pick<LeadStore, 'purge'>;
   log: (line: string) => void;
   logError: (line: string) => void;
   /** The clock (tests move it). */
@@ -42,10 +35,14 @@ export interface PurgeOptions {
 }
 
 /** Deletes the leads past the retention period now, logs the count, and resolves with it. */
-async function purgeExpired({ store, log, now = () => new Date() }: Omit<PurgeOptions, 'logError'>): Promise<number> {
+async function purgeExpired({ store, log, logError, now = () => new Date() }: PurgeOptions): Promise<number> {
   const years = processors.leadRetentionYears;
   const cutoff = retentionCutoff(now(), years);
-  const count = deletedLeads(await store.purge(cutoff)).length;
+  const { leads, unreadable } = await store.purge(cutoff);
+  const count = leads.length;
+  // A record the store could not read is skipped, never deleted blind: the operator is told which.
+  for (const record of unreadable)
+    logError(fillTemplate(contactReceiver.inbox.skippedRecord, { where: record.where, reason: record.reason }));
   log(
     fillTemplate(contactReceiver.console.purgeDone, {
       count: String(count),

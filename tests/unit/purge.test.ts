@@ -30,7 +30,7 @@ function recordingStore(count = 2) {
     store: {
       purge: async (before: Date) => {
         cutoffs.push(before);
-        return Array.from({ length: count }, (_, index) => ({ id: String(index) }) as StoredLead);
+        return { leads: Array.from({ length: count }, (_, index) => ({ id: String(index) }) as StoredLead), unreadable: [] };
       },
     },
   };
@@ -73,7 +73,7 @@ describe('the daily gate', () => {
     const store = {
       purge: async () => {
         if (fail) throw new Error('D1_ERROR: no such table: leads');
-        return [];
+        return { leads: [], unreadable: [] };
       },
     };
     const log = vi.fn();
@@ -91,11 +91,15 @@ describe('the daily gate', () => {
     expect(log.mock.calls[0]?.[0]).toContain('\u202f: 0 (durée');
   });
 
-  it('counts the deleted leads when the store answers with { leads, unreadable }', async () => {
+  it('counts the deleted leads, and names each record the store skipped as unreadable', async () => {
     const log = vi.fn();
-    const store = { purge: async () => ({ leads: [{ id: 'a' } as StoredLead], unreadable: [{ id: 'b', where: 'x', reason: 'y' }] }) };
-    await dailyPurge({ store, log, logError: vi.fn() })();
+    const logError = vi.fn();
+    const store = {
+      purge: async () => ({ leads: [{ id: 'a' } as StoredLead], unreadable: [{ id: 'b', where: 'leads/b.json', reason: 'JSON' }] }),
+    };
+    await dailyPurge({ store, log, logError })();
     expect(log.mock.calls[0]?.[0]).toContain('\u202f: 1 (durée');
+    expect(logError).toHaveBeenCalledWith('ignoré, illisible\u202f: leads/b.json (JSON)');
   });
 
   it('counts the retention in calendar years, in UTC', () => {

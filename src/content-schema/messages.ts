@@ -4,7 +4,6 @@
  * how to fix it; the caller adds the file and line (`content/faq/cout.mdx:2 → …`, see ./errors.ts).
  */
 import type * as v from 'valibot';
-import type { CollectionName } from '../content.config.ts';
 import { closest } from './errors.ts';
 
 /**
@@ -43,7 +42,7 @@ export const mdxMessages = {
 /**
  * A file of content/ with nothing under its frontmatter would be published empty. `check` is what `npm run check`
  * says (after the file's name); `editor` is what the visual editor shows under the text when it refuses to save.
- * One of each per collection of the content manifest.
+ * One of each per collection of the content manifest, which checks it (src/content.config.ts).
  */
 export const emptyBodyMessages = {
   check: {
@@ -61,7 +60,7 @@ export const emptyBodyMessages = {
     terms: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
     legal: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
   },
-} as const satisfies Record<'check' | 'editor', Record<CollectionName, string>>;
+} as const satisfies Record<'check' | 'editor', Record<string, string>>;
 
 /** The limits of a frontmatter field, as valibot messages (src/content-schema/schema.ts). */
 export const fieldMessages = {

@@ -1,6 +1,6 @@
 /**
  * Every French message `npm run check` and the build show editors, in one place: the wording is reviewed here,
- * the checks (./checks/, src/mdx/remark-*.ts) only decide when to say it. Each message names what is wrong and
+ * the checks (scripts/content-check/checks/, src/mdx/remark-*.ts) only decide when to say it. Each message names what is wrong and
  * how to fix it; the caller adds the file and line (`content/faq/cout.mdx:2 → …`, see ./errors.ts).
  */
 import type * as v from 'valibot';
@@ -8,7 +8,7 @@ import { closest } from './errors.ts';
 
 /**
  * Mistakes MDX accepts, or reports in technical English, each with its own explanation: the remark plugin
- * src/mdx/remark-editor-mistakes.ts and the check (./checks/mdx-syntax.ts, for MDX's own syntax errors) share them.
+ * src/mdx/remark-editor-mistakes.ts and the check (scripts/content-check/checks/mdx-syntax.ts, for MDX's own syntax errors) share them.
  */
 const bracesProblem = 'les accolades { } sont réservées ; pour les afficher, écrivez \\{ et \\}';
 export const unclosedFrontmatterProblem =
@@ -227,7 +227,7 @@ export const dataMessages = {
     `le fichier n'est pas du JSON valide : ${mistake}. Corrigez la ligne indiquée ; les noms de champs et les textes s'écrivent entre guillemets droits "…", séparés par des virgules.`,
   typography: (field: string, mistakes: readonly string[], fixed: string) =>
     `« ${field} » : ${mistakes.join(' ; ')}. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${fixed} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
-  /** The name of each typography mistake the data-file check looks for (./checks/typography.ts). */
+  /** The name of each typography mistake the data-file check looks for (scripts/content-check/checks/typography.ts). */
   typographyMistakes: {
     ordinarySpace: 'espace ordinaire avant ? ! : ; » ou après «',
     missingSpace: 'espace manquante avant ? ! : ;',
@@ -239,7 +239,7 @@ export const dataMessages = {
   },
 } as const;
 
-/** Proofreading (./checks/proofreading.ts): spelling with the trade's words, grammar with Grammalecte. */
+/** Proofreading (scripts/content-check/checks/proofreading.ts): spelling with the trade's words, grammar with Grammalecte. */
 export const proofreadingMessages = {
   unknownWord: (word: string, suggestions: readonly string[]) => {
     const quoted = suggestions.map((suggestion) => `« ${suggestion} »`);
@@ -262,7 +262,7 @@ export const proofreadingMessages = {
     'Grammaire : Grammalecte n’est pas installé sur cette machine, la grammaire n’est pas vérifiée ici (elle l’est en CI). Pour l’installer : sudo apt-get install grammalecte-cli (voir docs/architecture.md).',
 } as const;
 
-/** The release check (`npm run check -- --release`, ./release.ts): what must change before going live. */
+/** The release check (`npm run check -- --release`, scripts/content-check/release.ts): what must change before going live. */
 export const releaseMessages = {
   placeholder: (field: string, current: string, todo: string, fictionPhone: boolean) =>
     `« ${field} » ${fictionPhone ? 'est un numéro réservé à la fiction' : 'est encore une valeur fictive'} : « ${current} ». À mettre à la place : ${todo}.`,

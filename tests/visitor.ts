@@ -37,7 +37,7 @@ export function validLead(overrides: Partial<ContactValues> = {}): ContactValues
 /** What a visitor reads beside each input: its label (content/contact-form.json), by field name. */
 export const fieldLabels = (): Record<ContactFieldName, string> => mapFields((field) => contactForm.fields[field.name].label);
 
-/** The inputs of the form as a visitor finds them: by their labels, exactly (« Message » is also in other labels). */
+/** The inputs of the form as a visitor finds them: by their labels, matched whole (« Message » is part of other texts). */
 export function contactInputs<L>(page: { getByLabel(text: string, options: { exact: true }): L }): Record<ContactFieldName, L> {
   const labels = fieldLabels();
   return mapFields((field) => page.getByLabel(labels[field.name], { exact: true }));

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { type ContactErrorKey, contactFields, errorKeysOf } from '../forms/contact-fields.ts';
-import { mapFields } from '../forms/contact-schema.ts';
+import { mapFields } from '../forms/map-fields.ts';
 import { text } from './fields.ts';
 import { valueMessages } from './messages.ts';
 

@@ -6,7 +6,7 @@
  * messages. Titles and descriptions are what an editing tool shows beside each field, so they are French.
  */
 import * as v from 'valibot';
-import { mapFields } from '../forms/contact-schema.ts';
+import { mapFields } from '../forms/map-fields.ts';
 import { text } from './fields.ts';
 import { valueMessages } from './messages.ts';
 

@@ -5,7 +5,8 @@
  *
  * Adding a field: an entry here; its wording in content/contact-form.json (`fields.<name>`, and one
  * message per rule it has in `errors`: `npm run check` names each missing key); in D1, a migration
- * adding its column (tests/unit/contact-fields.test.ts checks migrations/); and a test. Every field is
+ * adding its column (tests/unit/lead-store.test.ts checks migrations/); and a test of what is particular
+ * to it (tests/unit/contact-fields.test.tsx shows an added field reaching every consumer). Every field is
  * required. No French here: words come from content/.
  */
 

@@ -14,13 +14,12 @@ import {
   type ContactValues,
   errorKey,
 } from './contact-fields.ts';
+import { mapFields } from './map-fields.ts';
+
+// The receiver still imports it from here (src/receiver/ is reorganised apart).
+export { mapFields };
 
 export type ContactErrors = Partial<Record<ContactFieldName, string>>;
-
-/** One value per field of the table, in its order. */
-export function mapFields<T>(value: (field: ContactField) => T): Record<ContactFieldName, T> {
-  return Object.fromEntries(contactFields.map((field) => [field.name, value(field)])) as Record<ContactFieldName, T>;
-}
 
 /** A pattern as the browser applies it to a whole value. */
 const patternRegExp = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v');

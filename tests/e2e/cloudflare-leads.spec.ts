@@ -18,6 +18,7 @@ import { wranglerRunner } from '../../src/receiver/node/wrangler-d1.ts';
 import { d1LeadStore } from '../../src/receiver/store/d1.ts';
 import { close, listen, readBody, root } from './build-copy.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
+import { validLead } from '../visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -88,12 +89,12 @@ const post = (data: unknown) =>
 /** Any request to the function sends what is pending once it has answered (Pages has no schedule). */
 const nudge = () => fetch(url).then((response) => response.arrayBuffer());
 
-const visitor = {
+// Accents, quotes and a line break: D1 and the inbox must give them back as sent.
+const visitor = validLead({
   name: 'Hélène Lefèvre-Dupré',
   email: 'helene@example.com',
-  phone: '+33 6 12 34 56 78',
   message: 'Bonjour ; je cherche « une LLC » pour mes "payouts".\nDeuxième ligne : à bientôt.',
-};
+});
 
 test('a lead is a D1 row before the answer; « à notifier » while the provider fails; notified once when due after it answers', async () => {
   // Each look at the database is one `wrangler d1 execute` (2 to 5 s on this machine).

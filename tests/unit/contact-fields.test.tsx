@@ -26,6 +26,7 @@ import { blobsLeadStore } from '../../src/receiver/store/blobs.ts';
 import { d1LeadStore, type SqlRunner } from '../../src/receiver/store/d1.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
 import { missingLeadColumns } from './d1-columns.ts';
+import { validLead } from '../visitor.ts';
 
 const { company, wording } = vi.hoisted(() => ({
   company: { name: 'company', type: 'text', autoComplete: 'organization', min: 2, max: 100 } as const,
@@ -55,14 +56,11 @@ vi.mock('../../src/content-data/contact-form.ts', async () => {
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
-/** A lead as the extended table types it (the table's own type does not know `company`). */
-const lead = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-  company: 'Martin Trading SAS',
-} as ContactValues & { company: string };
+/**
+ * The test visitor, built from the extended table, so it fills `company` too; typed as that table would type it
+ * (the table's own type does not know `company`). The value is this test's own, since it follows it everywhere.
+ */
+const lead = { ...validLead(), company: 'Martin Trading SAS' } as ContactValues & { company: string };
 
 function fakeFetch() {
   const bodies: Record<string, unknown>[] = [];

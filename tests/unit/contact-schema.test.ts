@@ -2,18 +2,14 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { contactForm } from '../../src/content-data/contact-form.ts';
 import { contactFormCopySchema } from '../../src/content-schema/contact-form-schema.ts';
-import { type ContactFieldName, contactFields, type ContactValues } from '../../src/forms/contact-fields.ts';
+import { type ContactFieldName, contactFields } from '../../src/forms/contact-fields.ts';
 import { createContactSchema, validateContact } from '../../src/forms/contact-schema.ts';
 import { present } from './present.ts';
+import { validLead } from '../visitor.ts';
 
 const schema = createContactSchema(contactForm.errors);
 
-const valid: ContactValues = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais recevoir mes payouts sur une LLC.',
-};
+const valid = validLead();
 
 /** The message shown for `field` when it holds `value` and every other field is valid, or null. */
 function errorFor(field: ContactFieldName, value: string): string | null {

@@ -12,10 +12,11 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { passBudgetMs } from '../../src/receiver/notify.ts';
 import { createSiteServer } from '../../src/server/site-server.ts';
-import { contactFields, type ContactValues } from '../../src/forms/contact-fields.ts';
+import { contactFields } from '../../src/forms/contact-fields.ts';
 import { createSiteReceiver } from '../../src/receiver/site.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
 import { missingLeadColumns } from './d1-columns.ts';
+import { validLead } from '../visitor.ts';
 
 /** Every file the stores read, to count what a pass reads. */
 const reads = vi.hoisted(() => [] as string[]);
@@ -30,12 +31,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
 });
 
-const valid: ContactValues = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-};
+const valid = validLead();
 
 const tempDir = () => mkdtemp(path.join(tmpdir(), 'propllc-store-'));
 const at = (iso: string) => new Date(iso);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { validLead } from '../visitor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -19,19 +20,26 @@ const tsx = path.join(root, 'node_modules/.bin/tsx');
 const day = 24 * 60 * 60 * 1000;
 const fileName = (date: Date, suffix: string) => `${date.toISOString().replace(/[:.]/g, '-')}-${suffix}`;
 
-const helene = {
+// Three visitors; what the inbox shows of each is checked, so each keeps its own name, email and message.
+const helene = validLead({
   name: 'Hélène Lefèvre-Dupré',
   email: 'helene@example.com',
+  // Starts with +: the CSV export must not let a spreadsheet read it as a formula.
   phone: '+33 6 12 34 56 78',
   message: 'Bonjour ; je cherche « une LLC » pour mes "payouts".\nDeuxième ligne : à bientôt.',
-};
-const paul = { name: 'Paul Durand', email: 'paul@example.com', phone: '06 12 34 56 78', message: 'Une question sur les délais.' };
-const old = {
+});
+const paul = validLead({
+  name: 'Paul Durand',
+  email: 'paul@example.com',
+  phone: '06 12 34 56 78',
+  message: 'Une question sur les délais.',
+});
+const old = validLead({
   name: 'Ancien Contact',
   email: 'ancien@example.com',
   phone: '06 00 00 00 00',
   message: 'Un message d’il y a longtemps.',
-};
+});
 
 let dir = '';
 let ids: { helene: string; paul: string; old: string };

@@ -14,13 +14,9 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passBudgetMs } from '../../src/receiver/notify.ts';
 import { blobsLeadStore, blobsStoreName } from '../../src/receiver/store/blobs.ts';
+import { validLead } from '../visitor.ts';
 
-const visitor = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-};
+const visitor = validLead();
 
 const token = 'jeton-de-test';
 const siteID = 'site-de-test';

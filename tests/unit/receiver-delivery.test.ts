@@ -12,7 +12,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { endOfLifeWarning } from '../../src/server/node-support.ts';
 import { simulationNotice } from '../../scripts/simulation-notice.ts';
-import type { ContactValues } from '../../src/forms/contact-fields.ts';
 import { brevoDelivery, brevoEndpoint, DeliveryError, webhookDelivery } from '../../src/receiver/deliveries.ts';
 import { leadsWriter } from '../../src/receiver/node/leads.ts';
 import { releaseMessages } from '../../src/content-schema/messages.ts';
@@ -21,13 +20,9 @@ import { deliveryModes } from '../../src/forms/delivery-settings.ts';
 import { readSettings } from '../../src/receiver/settings.ts';
 import { createSiteReceiver, labels } from '../../src/receiver/site.ts';
 import { nodeLeadStore } from '../../src/receiver/store/files.ts';
+import { validLead } from '../visitor.ts';
 
-const valid: ContactValues = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-};
+const valid = validLead();
 
 const words = contactReceiver.console;
 

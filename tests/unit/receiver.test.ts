@@ -16,17 +16,13 @@ import { memoryRateLimiter, type RateLimiter } from '../../src/receiver/rate-lim
 import { confirmationPath, contactFormPath, createContactReceiver, type Deliver } from '../../src/receiver/receiver.ts';
 import { isIndexed, isPagePath } from '../../src/registry.ts';
 import { labels } from '../../src/receiver/site.ts';
+import { validLead } from '../visitor.ts';
 
 const siteOrigin = 'https://www.propllc.fr';
 const url = `${siteOrigin}/api/contact`;
 const email = company.email;
 
-const valid: ContactValues = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-};
+const valid = validLead();
 
 function receiver({ deliver, rateLimiter }: { deliver?: Deliver | null; rateLimiter?: RateLimiter } = {}) {
   const delivered: ContactValues[] = [];

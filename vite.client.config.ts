@@ -7,13 +7,18 @@
  * output is dropped).
  */
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { chunkReport } from './scripts/chunk-report.ts';
+import { contactEndpointFrom } from './src/forms/contact-recipients.ts';
 import { islands } from './src/islands/registry.ts';
 
 export const clientOutDir = `${process.env.BUILD_DIR ?? 'build'}/browser`;
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  // The contact form's endpoint, chosen as for the pages (vite.config.ts): the island posts where the page says.
+  define: {
+    __CONTACT_ENDPOINT__: JSON.stringify(contactEndpointFrom({ ...loadEnv(mode, process.cwd(), ''), ...process.env }) ?? null),
+  },
   // chunkReport: which source modules each file holds, for the byte budgets (tests/built/).
   plugins: [vanillaExtractPlugin(), chunkReport()],
   // The islands run on Preact's React-compatible API: the same components, a tenth of React's code to
@@ -40,4 +45,4 @@ export default defineConfig({
       preserveEntrySignatures: 'exports-only',
     },
   },
-});
+}));

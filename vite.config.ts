@@ -7,38 +7,43 @@ import { defineConfig, loadEnv, searchForWorkspaceRoot } from 'vite';
 import { brandFilesPlugin } from './scripts/brand-files-plugin.ts';
 import { simulationNotice } from './scripts/simulation-notice.ts';
 import { contentCheck } from './scripts/content-check-plugin.ts';
-import { contactRecipientsFrom, contactStoreFrom } from './src/forms/contact-recipients.ts';
+import { contactEndpointFrom, contactRecipientsFrom, contactStoreFrom } from './src/forms/contact-recipients.ts';
 import { mdxOptions } from './src/mdx/pipeline.ts';
 import { siteUrlFrom } from './src/site-url.ts';
 
-export default defineConfig(({ mode }) => ({
-  plugins: [
-    // A content mistake stops the build with the French message of `npm run check`, before anything compiles.
-    contentCheck(),
-    // MDX must compile before React Router analyses route modules (page files are route modules).
-    { enforce: 'pre', ...mdx(mdxOptions) },
-    vanillaExtractPlugin(),
-    reactRouter(),
-    // Says when the form only simulates the sending (no VITE_CONTACT_ENDPOINT).
-    simulationNotice(),
-    // favicon.svg and site.webmanifest, from the brand colours and content/seo.json.
-    brandFilesPlugin(),
-  ],
-  // The dev server (`npm run dev`, and « Aperçu » beside the editor) in a copy of the repository whose node_modules
-  // links to another folder, as the editor's end-to-end test makes: its files must be served too.
-  server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync(path.resolve('node_modules'))] } },
-  // What the dev server would otherwise discover on the first page load, then re-bundle and reload every open
-  // page for: a preview frame caught in that reload can miss the next updates.
-  optimizeDeps: { include: ['@mdx-js/react', '@vanilla-extract/recipes/createRuntimeFn', 'lucide-react', 'valibot'] },
-  // One stylesheet for the whole site (about 4 KB gzip), which scripts/postbuild.ts moves into every page:
-  // the first paint needs no request but the page's own.
-  build: { cssCodeSplit: false },
-  // Canonical and Open Graph URLs (src/site-url.ts) are written into the pages at build time.
-  // So are the contact form's recipients and lead store, named by the GDPR notice (src/forms/contact-recipients.ts);
-  // `.env` files count, as they do for the form's endpoint.
-  define: {
-    __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)),
-    __CONTACT_RECIPIENTS__: JSON.stringify(contactRecipientsFrom({ ...loadEnv(mode, process.cwd(), ''), ...process.env })),
-    __CONTACT_STORE__: JSON.stringify(contactStoreFrom({ ...loadEnv(mode, process.cwd(), ''), ...process.env }) ?? null),
-  },
-}));
+export default defineConfig(({ mode }) => {
+  // The build's settings: the environment over the `.env` files, as Vite reads them.
+  const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
+  return {
+    plugins: [
+      // A content mistake stops the build with the French message of `npm run check`, before anything compiles.
+      contentCheck(),
+      // MDX must compile before React Router analyses route modules (page files are route modules).
+      { enforce: 'pre', ...mdx(mdxOptions) },
+      vanillaExtractPlugin(),
+      reactRouter(),
+      // Stops a host build that lacks a setting the receiver's GDPR notice needs; says when the form only simulates.
+      simulationNotice(env),
+      // favicon.svg and site.webmanifest, from the brand colours and content/seo.json.
+      brandFilesPlugin(),
+    ],
+    // The dev server (`npm run dev`, and « Aperçu » beside the editor) in a copy of the repository whose node_modules
+    // links to another folder, as the editor's end-to-end test makes: its files must be served too.
+    server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync(path.resolve('node_modules'))] } },
+    // What the dev server would otherwise discover on the first page load, then re-bundle and reload every open
+    // page for: a preview frame caught in that reload can miss the next updates.
+    optimizeDeps: { include: ['@mdx-js/react', '@vanilla-extract/recipes/createRuntimeFn', 'lucide-react', 'valibot'] },
+    // One stylesheet for the whole site (about 4 KB gzip), which scripts/postbuild.ts moves into every page:
+    // the first paint needs no request but the page's own.
+    build: { cssCodeSplit: false },
+    // Canonical and Open Graph URLs (src/site-url.ts) are written into the pages at build time.
+    // So are the form's endpoint, and its recipients and lead store, named by the GDPR notice
+    // (src/forms/contact-recipients.ts); `.env` files count.
+    define: {
+      __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)),
+      __CONTACT_ENDPOINT__: JSON.stringify(contactEndpointFrom(env) ?? null),
+      __CONTACT_RECIPIENTS__: JSON.stringify(contactRecipientsFrom(env)),
+      __CONTACT_STORE__: JSON.stringify(contactStoreFrom(env) ?? null),
+    },
+  };
+});

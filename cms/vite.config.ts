@@ -8,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig, loadEnv } from 'vite';
+import { editorHostMessages } from '../src/content-schema/messages.ts';
+import { isStrongSecret } from './secret.ts';
 import { selfHostedFont } from './self-hosted-font.ts';
 import { keystaticServer } from './server.ts';
 import { storageSettingsFrom } from './storage.ts';
@@ -22,6 +24,10 @@ export default defineConfig(({ mode }) => {
     if (env[key] !== undefined) process.env[key] = env[key];
   }
   const storage = storageSettingsFrom(env);
+  // The secret that encrypts each editor's GitHub refresh token: refused at start when it is too weak.
+  if (storage.githubRepo && env.KEYSTATIC_SECRET && !isStrongSecret(env.KEYSTATIC_SECRET)) {
+    throw new Error(editorHostMessages.weakSecretAtStart);
+  }
   const port = Number(env.CMS_PORT ?? 4400);
   return {
     root: cmsDir,

@@ -4,7 +4,8 @@
  *     on Cloudflare Pages (no 404.html: the host serves the app for every unknown path);
  *   - `_worker.js`, Keystatic's sign-in API as a Pages Function in "advanced mode" (cms/worker.ts), with
  *     `_routes.json` sending only /api/* to it;
- *   - `_headers` for the static files (src/security-headers.ts).
+ *   - `_headers` for the static files (src/security-headers.ts): a strict CSP whose frames are the branch previews of
+ *     PREVIEW_URL, and HSTS.
  * `npx wrangler pages dev dist-cms` serves the whole. The repository (CMS_GITHUB_REPO) and the GitHub App's
  * public slug are built in; its secrets never are: they are the host's settings, read by the function.
  */
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, loadEnv } from 'vite';
 import { storageSettingsFrom } from '../cms/storage.ts';
-import { editorHeaderRules } from '../src/security-headers.ts';
+import { editorHeaderRules, previewFrameSource } from '../src/security-headers.ts';
 import { formatHeaders } from '../src/server/headers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,6 +26,9 @@ if (!storage.githubRepo) {
   console.error('cms:build builds the editor in GitHub mode: set CMS_GITHUB_REPO=owner/name (docs/editor.md, "Hosted editor").');
   process.exit(1);
 }
+
+// The only origin, besides the editor's own, that its pages may frame (« Aperçu » of a branch).
+const previewSource = previewFrameSource(env.PREVIEW_URL);
 
 rmSync(outDir, { recursive: true, force: true });
 
@@ -54,5 +58,5 @@ await build({
 });
 
 writeFileSync(path.join(outDir, '_routes.json'), `${JSON.stringify({ version: 1, include: ['/api/*'], exclude: [] }, null, 2)}\n`);
-writeFileSync(path.join(outDir, '_headers'), formatHeaders(editorHeaderRules));
+writeFileSync(path.join(outDir, '_headers'), formatHeaders(editorHeaderRules(previewSource)));
 console.log(`Editor (GitHub mode, ${storage.githubRepo}) built into dist-cms/: npx wrangler pages dev dist-cms`);

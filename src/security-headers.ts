@@ -50,13 +50,14 @@ export const loadsNothingPolicy = serializePolicy({
 
 const noFraming = { 'X-Frame-Options': 'DENY' } as const;
 const noSniffing = { 'X-Content-Type-Options': 'nosniff' } as const;
+const httpsOnly = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } as const;
 
 /** What every answer of the site carries besides its policy: its pages, files and receiver alike. */
 const everyAnswer = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   ...noSniffing,
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  ...httpsOnly,
   ...noFraming,
   'Cross-Origin-Opener-Policy': 'same-origin',
 } as const;
@@ -104,17 +105,61 @@ export const receiverSecurityHeaders: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The hosted editor's policy. Keystatic's interface runs from the editor's own scripts and talks to GitHub from
+ * the browser: its GraphQL and REST API (api.github.com), and, for a public repository, the files' contents from
+ * raw.githubusercontent.com; the signed-in editor's picture comes from avatars.githubusercontent.com. Its styles
+ * are written at run time (emotion: `<style>` elements and style attributes), hence `'unsafe-inline'` for styles
+ * only. « Aperçu » frames the site's branch previews (`previewSource`, from PREVIEW_URL). Nobody frames the editor.
+ */
+function editorPolicy(previewSource: string | undefined): string {
+  return serializePolicy({
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // data: for the page's empty icon (`<link rel="icon" href="data:,">`), blob: for images read from the repository.
+    'img-src': ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", 'https://api.github.com', 'https://raw.githubusercontent.com'],
+    'frame-src': ["'self'", ...(previewSource ? [previewSource] : [])],
+    'form-action': pagePolicy['form-action'],
+    'frame-ancestors': pagePolicy['frame-ancestors'],
+    'base-uri': pagePolicy['base-uri'],
+    'object-src': pagePolicy['object-src'],
+  });
+}
+
+/**
+ * The CSP source of the site's branch previews, from PREVIEW_URL's template: `https://{branch}.propllc.pages.dev`
+ * → `https://*.propllc.pages.dev` (the branch names the host's first label), `https://apercu.example.org/{branch}/`
+ * → `https://apercu.example.org`. Undefined without a template; anything but https is refused.
+ */
+export function previewFrameSource(template: string | undefined): string | undefined {
+  const raw = template?.trim();
+  if (!raw) return undefined;
+  const match = /^https:\/\/([^/]+)/.exec(raw);
+  if (!match?.[1]) throw new Error(`PREVIEW_URL must be an https address such as https://{branch}.example.pages.dev, got "${raw}"`);
+  const labels = match[1].split('.');
+  if (!labels[0]?.includes('{branch}')) return `https://${match[1]}`;
+  // A first label that holds more than the branch (`{branch}--site`) still only fits a wildcard for the whole label.
+  return `https://*.${labels.slice(1).join('.')}`;
+}
+
+/**
  * The hosted editor's static files (dist-cms/_headers). It is not the site: no search engine lists it, and
- * the addresses it opens (branches, entries) are nobody else's business.
+ * the addresses it opens (branches, entries) are nobody else's business. HTTPS only: a script injected on
+ * its origin could read the editor's GitHub token (docs/editor.md, "Hosted editor").
  */
 const editorHeaders = {
   ...noSniffing,
   ...noFraming,
+  ...httpsOnly,
   'Referrer-Policy': 'no-referrer',
   'X-Robots-Tag': 'noindex',
 } as const;
 
-export const editorHeaderRules: Record<string, HeaderRuleDeclaration> = { '/*': { headers: editorHeaders } };
+export function editorHeaderRules(previewSource: string | undefined): Record<string, HeaderRuleDeclaration> {
+  return { '/*': { headers: { 'Content-Security-Policy': editorPolicy(previewSource), ...editorHeaders } } };
+}
 
 /** The editor's Function answers (sign-in API, error pages): `_headers` does not apply to them. */
 export const editorApiHeaders: Readonly<Record<string, string>> = {

@@ -10,8 +10,11 @@ import * as v from 'valibot';
 import { parseTree } from 'jsonc-parser';
 import {
   type ContactRecipients,
+  contactEndpointFrom,
   contactRecipientsFrom,
   contactStoreFrom,
+  hostBuilds,
+  simulationAsked,
   usesSiteReceiver,
 } from '../../src/forms/contact-recipients.ts';
 import {
@@ -100,11 +103,13 @@ const placeholderFacts: ReleaseRule = {
 };
 
 /**
- * A build without VITE_CONTACT_ENDPOINT only simulates the sending: every message would be lost while the
+ * A build without an endpoint (no VITE_CONTACT_ENDPOINT off Cloudflare Pages and Netlify), or one that asks
+ * for the simulation (CONTACT_SIMULATION), only simulates the sending: every message would be lost while the
  * visitor reads « Message envoyé ! ». With the site's receiver, CONTACT_DELIVERY must be given at build
  * time too, so the GDPR notice names the recipients the receiver will really use.
  */
 function deliveryProblems(env: Record<string, string | undefined>): string[] {
+  if (simulationAsked(env)) return [releaseMessages.simulationAsked];
   if (contactRecipientsFrom(env) === 'none') return [releaseMessages.noEndpoint];
   if (usesSiteReceiver(env) && deliveryModeOf(env) === undefined) {
     return [releaseMessages.deliveryMode(deliverySettingOf(env), deliveryModes)];
@@ -183,15 +188,9 @@ const deliveryServiceNamed: ReleaseRule = {
   name: 'The contact delivery service named in the GDPR notice is the one VITE_CONTACT_ENDPOINT posts to',
   async check({ root, env }) {
     const loaded = await loadDataFile(root, 'processors.json');
-    return loaded ? deliveryServiceProblems(loaded.data, env.VITE_CONTACT_ENDPOINT) : [];
+    return loaded ? deliveryServiceProblems(loaded.data, contactEndpointFrom(env)) : [];
   },
 };
-
-/** The build environment variable each host sets while it builds, and the one store that host gives the receiver. */
-const hostBuilds: readonly { variable: string; host: string; store: LeadStoreKind }[] = [
-  { variable: 'CF_PAGES', host: 'Cloudflare Pages', store: 'd1' },
-  { variable: 'NETLIFY', host: 'Netlify', store: 'blobs' },
-];
 
 /** The zeros wrangler.toml ships for local runs: a deployment needs the id `wrangler d1 create` prints. */
 const localD1Id = /^\s*database_id\s*=\s*"0{8}-0{4}-0{4}-0{4}-0{12}"/m;

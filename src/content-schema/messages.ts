@@ -1,15 +1,14 @@
 /**
  * Every French message `npm run check` and the build show editors, in one place: the wording is reviewed here,
- * the checks (./checks/, src/mdx/remark-*.ts) only decide when to say it. Each message names what is wrong and
+ * the checks (scripts/content-check/checks/, src/mdx/remark-*.ts) only decide when to say it. Each message names what is wrong and
  * how to fix it; the caller adds the file and line (`content/faq/cout.mdx:2 → …`, see ./errors.ts).
  */
 import type * as v from 'valibot';
-import type { CollectionName } from '../content.config.ts';
 import { closest } from './errors.ts';
 
 /**
  * Mistakes MDX accepts, or reports in technical English, each with its own explanation: the remark plugin
- * src/mdx/remark-editor-mistakes.ts and the check (./checks/mdx-syntax.ts, for MDX's own syntax errors) share them.
+ * src/mdx/remark-editor-mistakes.ts and the check (scripts/content-check/checks/mdx-syntax.ts, for MDX's own syntax errors) share them.
  */
 const bracesProblem = 'les accolades { } sont réservées ; pour les afficher, écrivez \\{ et \\}';
 export const unclosedFrontmatterProblem =
@@ -43,7 +42,7 @@ export const mdxMessages = {
 /**
  * A file of content/ with nothing under its frontmatter would be published empty. `check` is what `npm run check`
  * says (after the file's name); `editor` is what the visual editor shows under the text when it refuses to save.
- * One of each per collection of the content manifest.
+ * One of each per collection of the content manifest, which checks it (src/content.config.ts).
  */
 export const emptyBodyMessages = {
   check: {
@@ -61,7 +60,7 @@ export const emptyBodyMessages = {
     terms: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
     legal: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
   },
-} as const satisfies Record<'check' | 'editor', Record<CollectionName, string>>;
+} as const satisfies Record<'check' | 'editor', Record<string, string>>;
 
 /** The limits of a frontmatter field, as valibot messages (src/content-schema/schema.ts). */
 export const fieldMessages = {
@@ -228,7 +227,7 @@ export const dataMessages = {
     `le fichier n'est pas du JSON valide : ${mistake}. Corrigez la ligne indiquée ; les noms de champs et les textes s'écrivent entre guillemets droits "…", séparés par des virgules.`,
   typography: (field: string, mistakes: readonly string[], fixed: string) =>
     `« ${field} » : ${mistakes.join(' ; ')}. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${fixed} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
-  /** The name of each typography mistake the data-file check looks for (./checks/typography.ts). */
+  /** The name of each typography mistake the data-file check looks for (scripts/content-check/checks/typography.ts). */
   typographyMistakes: {
     ordinarySpace: 'espace ordinaire avant ? ! : ; » ou après «',
     missingSpace: 'espace manquante avant ? ! : ;',
@@ -240,7 +239,7 @@ export const dataMessages = {
   },
 } as const;
 
-/** Proofreading (./checks/proofreading.ts): spelling with the trade's words, grammar with Grammalecte. */
+/** Proofreading (scripts/content-check/checks/proofreading.ts): spelling with the trade's words, grammar with Grammalecte. */
 export const proofreadingMessages = {
   unknownWord: (word: string, suggestions: readonly string[]) => {
     const quoted = suggestions.map((suggestion) => `« ${suggestion} »`);
@@ -263,12 +262,24 @@ export const proofreadingMessages = {
     'Grammaire : Grammalecte n’est pas installé sur cette machine, la grammaire n’est pas vérifiée ici (elle l’est en CI). Pour l’installer : sudo apt-get install grammalecte-cli (voir docs/architecture.md).',
 } as const;
 
-/** The release check (`npm run check -- --release`, ./release.ts): what must change before going live. */
+/** A build on Cloudflare Pages or Netlify (scripts/simulation-notice.ts): what it must be given to name the form's recipients. */
+export const hostBuildMessages = {
+  missing: (host: string, settings: readonly string[], section: string) =>
+    `La construction du site est arrêtée : sur ${host}, le formulaire de contact envoie ses messages au récepteur du site (/api/contact), et la notice RGPD nomme, dès la construction, où ils sont enregistrés et à qui ils sont envoyés. Ajoutez aux variables d’environnement de la construction :\n${settings.map((setting) => `  - ${setting}`).join('\n')}\nVoir docs/deploying.md, « ${section} ». Les secrets de l’envoi (BREVO_API_KEY, CONTACT_WEBHOOK_URL…) restent des réglages de la fonction. Pour un aperçu qui simule l’envoi, construisez avec CONTACT_SIMULATION=1.`,
+  store: (store: string, current: string | undefined) =>
+    `CONTACT_STORE=${store} (où le récepteur enregistre chaque message)${current ? ` ; il vaut aujourd’hui « ${current} »` : ''}`,
+  delivery: (modes: readonly string[], current: string | undefined) =>
+    `CONTACT_DELIVERY=${new Intl.ListFormat('fr', { type: 'disjunction' }).format(modes)} (comment le récepteur prévient de chaque message)${current ? ` ; il vaut aujourd’hui « ${current} »` : ''}`,
+} as const;
+
+/** The release check (`npm run check -- --release`, scripts/content-check/release.ts): what must change before going live. */
 export const releaseMessages = {
   placeholder: (field: string, current: string, todo: string, fictionPhone: boolean) =>
     `« ${field} » ${fictionPhone ? 'est un numéro réservé à la fiction' : 'est encore une valeur fictive'} : « ${current} ». À mettre à la place : ${todo}.`,
   noEndpoint:
-    'VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Construisez le site avec VITE_CONTACT_ENDPOINT=/api/contact (le récepteur du site) ou l’adresse d’un service de formulaires (voir docs/operations.md, « Contact form delivery »).',
+    'VITE_CONTACT_ENDPOINT n’est pas défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Construisez le site avec VITE_CONTACT_ENDPOINT=/api/contact (le récepteur du site, la valeur par défaut sur Cloudflare Pages et Netlify) ou l’adresse d’un service de formulaires (voir docs/operations.md, « Contact form delivery »).',
+  simulationAsked:
+    'CONTACT_SIMULATION est défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Ce réglage sert aux aperçus et aux tests : retirez-le des variables d’environnement de la construction en production.',
   deliveryMode: (mode: string | undefined, modes: readonly string[]) =>
     `CONTACT_DELIVERY ${mode ? `vaut « ${mode} »` : 'n’est pas défini'} : avec le récepteur du site, indiquez à la construction le mode d’envoi que le serveur utilisera (${new Intl.ListFormat('fr', { type: 'disjunction' }).format(modes)}), pour que les mentions légales nomment les bons destinataires.`,
   noStore:
@@ -326,6 +337,12 @@ export const editorHostMessages = {
     title: 'Cette adresse n’existe pas dans l’éditeur',
     text: 'L’adresse demandée ne correspond à aucune fonction de l’éditeur. Revenez à l’éditeur et reprenez depuis ses menus.',
   },
+  weakSecret: {
+    title: 'L’éditeur n’est pas configuré de façon sûre',
+    text: 'KEYSTATIC_SECRET est trop court : il faut au moins 32 octets aléatoires (64 caractères hexadécimaux). Prévenez la personne qui administre l’éditeur : elle en crée un avec la commande openssl rand -hex 32, le met dans les variables d’environnement de l’hébergeur, puis redéploie l’éditeur.',
+  },
+  weakSecretAtStart:
+    'KEYSTATIC_SECRET est trop court : il faut au moins 32 octets aléatoires (64 caractères hexadécimaux). Créez-en un avec la commande openssl rand -hex 32 et remplacez l’ancien : dans .env pour npm run cms, dans les variables d’environnement de l’hébergeur pour l’éditeur hébergé (voir docs/editor.md, « GitHub mode »).',
   unexpected: {
     title: 'Une erreur inattendue s’est produite',
     text: 'Réessayez dans un moment. Si l’erreur persiste, prévenez la personne qui administre l’éditeur.',

@@ -1,14 +1,15 @@
 /**
- * Where a valid contact message goes. `VITE_CONTACT_ENDPOINT`, read at build time, is a URL
- * that accepts a JSON POST (Formspree-style); without it the form only simulates the sending,
- * and the site makes no network request at all.
+ * Where a valid contact message goes: the endpoint this build chose (`contactEndpointFrom` in
+ * ./contact-recipients.ts: VITE_CONTACT_ENDPOINT, or the site's receiver on Cloudflare Pages and Netlify),
+ * inlined by the build as `__CONTACT_ENDPOINT__`: a URL that accepts a JSON POST (Formspree-style). Without
+ * one the form only simulates the sending, and the site makes no network request at all.
  */
 import type { ContactValues } from './contact-fields.ts';
 
-const configured: unknown = import.meta.env.VITE_CONTACT_ENDPOINT;
+declare const __CONTACT_ENDPOINT__: string | null | undefined;
 
 export const contactEndpoint: string | undefined =
-  typeof configured === 'string' && configured.trim() !== '' ? configured.trim() : undefined;
+  typeof __CONTACT_ENDPOINT__ === 'string' && __CONTACT_ENDPOINT__ !== '' ? __CONTACT_ENDPOINT__ : undefined;
 
 /**
  * Where the form posts without JavaScript: the endpoint when it is a path of the site itself
@@ -20,7 +21,7 @@ export function formPostAction(endpoint: string | undefined): string | undefined
   return endpoint?.startsWith('/') && !endpoint.startsWith('//') ? endpoint : undefined;
 }
 
-/** How long the simulated sending lasts when no endpoint is configured. */
+/** How long the simulated sending lasts when the build chose no endpoint. */
 export const simulatedDelayMs = 1000;
 
 const requestTimeoutMs = 20_000;

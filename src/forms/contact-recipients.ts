@@ -1,7 +1,7 @@
 /**
  * Who receives the contact form's messages in a given build, so the GDPR notice (a static page) names
  * exactly those recipients. Read from the build's environment:
- * - no VITE_CONTACT_ENDPOINT: `none`, the spec's simulation (nothing is sent);
+ * - no endpoint (`contactEndpointFrom`): `none`, the spec's simulation (nothing is sent);
  * - an absolute URL: `external`, a third-party form service (`processors.contactDelivery`);
  * - a path such as /api/contact: the site's own receiver, delivering as CONTACT_DELIVERY says (`local`
  *   files, `email` through Brevo, `webhook`), or when unset by the receiver's own rule: the same
@@ -9,13 +9,43 @@
  */
 import { type DeliveryMode, type Env, type LeadStoreKind, leadStoreOf, resolveDelivery, settingOf } from './delivery-settings.ts';
 
+/** The site's own receiver, on every host that runs it (`npm start`, Cloudflare Pages, Netlify). */
+export const siteReceiverPath = '/api/contact';
+
+/** The variable each host sets in its build environment, the store it gives the receiver, and its part of docs/deploying.md. */
+export const hostBuilds = [
+  { variable: 'CF_PAGES', host: 'Cloudflare Pages', store: 'd1', section: 'Cloudflare Pages' },
+  { variable: 'NETLIFY', host: 'Netlify', store: 'blobs', section: 'Netlify' },
+] as const satisfies readonly { variable: string; host: string; store: LeadStoreKind; section: string }[];
+
+type HostBuild = (typeof hostBuilds)[number];
+
+/** The host building the site, if it is one that runs the receiver. */
+export const hostBuildOf = (env: Env): HostBuild | undefined =>
+  hostBuilds.find(({ variable }) => settingOf(env, variable) !== undefined);
+
+/** CONTACT_SIMULATION=1 (any value but 0 or false): this build only simulates the sending, on purpose. */
+export const simulationAsked = (env: Env) => !['0', 'false', undefined].includes(settingOf(env, 'CONTACT_SIMULATION')?.toLowerCase());
+
+/**
+ * Where this build's form posts; undefined: the spec's simulation (one second, then success). VITE_CONTACT_ENDPOINT
+ * when it is set; otherwise the site's receiver on a host that runs it (Cloudflare Pages, Netlify: a plain
+ * `npm run build` there must not ship a form that loses every message), unless the build asks for the
+ * simulation by name (CONTACT_SIMULATION=1). `npm run dev`, the tests and a plain local build simulate.
+ */
+export function contactEndpointFrom(env: Env): string | undefined {
+  const configured = settingOf(env, 'VITE_CONTACT_ENDPOINT');
+  if (configured !== undefined) return configured;
+  return hostBuildOf(env) && !simulationAsked(env) ? siteReceiverPath : undefined;
+}
+
 export type ContactRecipients = 'none' | 'external' | DeliveryMode;
 
-/** Whether the form posts to the site's own receiver (VITE_CONTACT_ENDPOINT is a path such as /api/contact). */
-export const usesSiteReceiver = (env: Env) => settingOf(env, 'VITE_CONTACT_ENDPOINT')?.startsWith('/') === true;
+/** Whether the form posts to the site's own receiver (its endpoint is a path such as /api/contact). */
+export const usesSiteReceiver = (env: Env) => contactEndpointFrom(env)?.startsWith('/') === true;
 
 export function contactRecipientsFrom(env: Env): ContactRecipients {
-  if (settingOf(env, 'VITE_CONTACT_ENDPOINT') === undefined) return 'none';
+  if (contactEndpointFrom(env) === undefined) return 'none';
   if (!usesSiteReceiver(env)) return 'external';
   // With local files allowed the rule always picks a mode; at build time `local` stands for the files of
   // `npm start` as for a store that notifies nobody.

@@ -5,10 +5,11 @@
  * A script rather than `VAR=value` in package.json, which Windows shells do not understand.
  */
 import { spawnSync } from 'node:child_process';
+import { siteReceiverPath } from '../forms/contact-recipients.ts';
 
 const env = {
   ...process.env,
-  VITE_CONTACT_ENDPOINT: process.env.VITE_CONTACT_ENDPOINT?.trim() || '/api/contact',
+  VITE_CONTACT_ENDPOINT: process.env.VITE_CONTACT_ENDPOINT?.trim() || siteReceiverPath,
   CONTACT_STORE: process.env.CONTACT_STORE?.trim() || 'files',
 };
 const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env, shell: process.platform === 'win32' });

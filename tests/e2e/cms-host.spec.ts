@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { root } from './build-copy.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
 
@@ -20,9 +20,21 @@ const clientId = 'Iv1.propllc-test-client';
 // Values only this test knows: none may appear in what is deployed.
 const secrets = {
   KEYSTATIC_GITHUB_CLIENT_SECRET: 'client-secret-never-in-dist',
-  KEYSTATIC_SECRET: 'session-secret-never-in-dist-0123456789',
+  // 32 random bytes, as `openssl rand -hex 32` makes them (a shorter one is refused: tests/unit/cms-worker.test.ts).
+  KEYSTATIC_SECRET: '9f3c2a71e8d04b56a1c7e29f08b3d64c5a7e1f92b0c48d3e6f1a2b7c9d0e4f58',
 };
+const previewTemplate = 'https://{branch}.propllc.pages.dev';
 let wrangler: PagesDev | undefined;
+
+/** Every CSP violation the page reports, as `directive blocked-uri`. */
+async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
 
 /** Every file of the output, recursively. */
 const filesOf = (dir: string): string[] =>
@@ -38,7 +50,7 @@ test.beforeAll(async () => {
     env: {
       ...process.env,
       CMS_GITHUB_REPO: 'propllc/site',
-      PREVIEW_URL: 'https://{branch}.propllc.pages.dev',
+      PREVIEW_URL: previewTemplate,
       KEYSTATIC_GITHUB_CLIENT_ID: clientId,
       ...secrets,
     },
@@ -62,7 +74,29 @@ test('the output holds the editor and its function, and none of the GitHub App�
   }
 });
 
+test('dist-cms/_headers gives the editor a strict CSP and HSTS, and the host serves them', async ({ request }) => {
+  const headers = readFileSync(path.join(root, 'dist-cms', '_headers'), 'utf8');
+  const policy = /^ {2}Content-Security-Policy: (.+)$/m.exec(headers)?.[1] ?? '';
+  const directives = Object.fromEntries(
+    policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
+  );
+  expect(directives['script-src']).toEqual(["'self'"]);
+  expect(directives['connect-src']).toEqual(["'self'", 'https://api.github.com', 'https://raw.githubusercontent.com']);
+  expect(directives['frame-src']).toEqual(["'self'", 'https://*.propllc.pages.dev']);
+  expect(directives['object-src']).toEqual(["'none'"]);
+  expect(directives['base-uri']).toEqual(["'none'"]);
+  expect(directives['frame-ancestors']).toEqual(["'none'"]);
+  expect(headers).toMatch(/^ {2}Strict-Transport-Security: max-age=31536000; includeSubDomains$/m);
+  for (const address of ['/keystatic', '/keystatic/branch/main', '/apercu?page=%2Ffaq']) {
+    const served = (await request.get(`${origin}${address}`)).headers();
+    expect(served['content-security-policy'], address).toBe(policy);
+    expect(served['strict-transport-security'], address).toBe('max-age=31536000; includeSubDomains');
+    expect(served['x-frame-options'], address).toBe('DENY');
+  }
+});
+
 test('/keystatic loads with no console error and asks nothing of another origin', async ({ page }) => {
+  const violations = await recordViolations(page);
   const errors: string[] = [];
   const outside: string[] = [];
   page.on('console', (message) => {
@@ -86,25 +120,65 @@ test('/keystatic loads with no console error and asks nothing of another origin'
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
   expect(outside).toEqual([]);
+  expect(await violations()).toEqual([]);
 });
 
-test('the GitHub sign-in route sends the editor to GitHub with the app’s client id and the deployed callback', async ({ request }) => {
+/** `/api/keystatic/github/login`'s redirect to GitHub, and the `state` cookie it sets. */
+async function signIn(request: APIRequestContext) {
   const response = await request.get(`${origin}/api/keystatic/github/login`, { maxRedirects: 0 });
   expect(response.status()).toBe(307);
-  const location = new URL(response.headers().location ?? '');
+  const cookies = response.headersArray().filter(({ name }) => name.toLowerCase() === 'set-cookie');
+  const stateCookie = cookies.find(({ value }) => value.startsWith('__Host-'))?.value ?? '';
+  return { location: new URL(response.headers().location ?? ''), stateCookie };
+}
+
+test('the GitHub sign-in route sends the editor to GitHub with the app’s client id, the deployed callback and a random state', async ({
+  request,
+}) => {
+  const { location, stateCookie } = await signIn(request);
   expect(`${location.origin}${location.pathname}`).toBe('https://github.com/login/oauth/authorize');
   expect(location.searchParams.get('client_id')).toBe(clientId);
   expect(location.searchParams.get('redirect_uri')).toBe(`${origin}/api/keystatic/github/oauth/callback`);
+  const state = location.searchParams.get('state') ?? '';
+  expect(state).toMatch(/^[0-9a-f]{64}$/);
+  // HTTPS only, this origin only (no Domain), unreadable by the editor's scripts, for the sign-in's ten minutes.
+  expect(stateCookie).toBe(`__Host-editeur-state=${state}; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=600`);
+  expect((await signIn(request)).location.searchParams.get('state')).not.toBe(state);
 });
 
-test('a callback with a bad code gets a French error page, not a stack trace', async ({ page }) => {
-  const response = await page.goto(`${origin}/api/keystatic/github/oauth/callback?code=mauvais-code&state=x`);
-  expect(response?.status()).toBeGreaterThanOrEqual(400);
+/** The French page of a sign-in that did not go through, with its status. */
+async function expectSignInFailedPage(page: Page, address: string, cookie?: string) {
+  if (cookie) await page.setExtraHTTPHeaders({ Cookie: cookie });
+  const response = await page.goto(`${origin}${address}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('La connexion avec GitHub n’a pas abouti');
   await expect(page.getByRole('link', { name: 'Revenir à l’éditeur' })).toHaveAttribute('href', '/keystatic');
   const text = (await page.locator('body').textContent()) ?? '';
   expect(text).not.toMatch(/\bat \S+ \(|Error:|TypeError|node_modules|_worker\.js/);
   expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+  return response?.status();
+}
+
+test('a callback without the sign-in’s state, or with another one, gets the French error page', async ({ page, request }) => {
+  const { location, stateCookie } = await signIn(request);
+  const state = location.searchParams.get('state') ?? '';
+  const cookie = stateCookie.split(';')[0] ?? '';
+  const callback = '/api/keystatic/github/oauth/callback?code=un-code';
+  // No state at all, a state without the cookie, a state other than the cookie's.
+  expect(await expectSignInFailedPage(page, callback, cookie)).toBe(400);
+  expect(await expectSignInFailedPage(page, `${callback}&state=${state}`, 'autre=1')).toBe(400);
+  expect(await expectSignInFailedPage(page, `${callback}&state=${'0'.repeat(64)}`, cookie)).toBe(400);
+});
+
+test('with its own state, a callback whose code GitHub refuses gets the French error page too', async ({ page, request }) => {
+  const { location, stateCookie } = await signIn(request);
+  const state = location.searchParams.get('state') ?? '';
+  // Past the state check: Keystatic asks GitHub for a token, which fails (offline, or a code GitHub does not know).
+  const status = await expectSignInFailedPage(
+    page,
+    `/api/keystatic/github/oauth/callback?code=mauvais-code&state=${state}`,
+    stateCookie.split(';')[0],
+  );
+  expect(status).toBeGreaterThan(400);
 });
 
 test('the sign-in error page names the sign-in button as the editor shows it', async ({ page }) => {
@@ -132,7 +206,8 @@ test('an unknown path of the editor’s API answers a French 404 page', async ({
 });
 
 test('« Aperçu » of a branch shows its preview deployment on the host, at phone and desktop widths', async ({ page }) => {
-  // Offline, the frames cannot load: only where they point is checked.
+  const violations = await recordViolations(page);
+  // Offline, the frames cannot load: only where they point is checked (and that the policy lets them).
   await page.route('https://**', (route) => route.abort());
   await page.goto(`${origin}/apercu?page=%2Ffaq%23cout&branche=contenu%2FTarifs-2027`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aperçu de /faq#cout');
@@ -145,4 +220,5 @@ test('« Aperçu » of a branch shows its preview deployment on the host, at pho
   await expect(page.locator('iframe[title="Téléphone (375 px)"]')).toHaveAttribute('width', '375');
   await expect(page.locator('iframe[title="Ordinateur (1280 px)"]')).toHaveAttribute('width', '1280');
   await expect(page.getByRole('button', { name: 'Recharger' })).toBeVisible();
+  expect(await violations()).toEqual([]);
 });

@@ -83,6 +83,34 @@ describe('release check on the content as it is', () => {
     expect(local.filter((problem) => /VITE_CONTACT_ENDPOINT|CONTACT_DELIVERY/.test(problem))).toEqual([]);
   });
 
+  it('refuses a build that asks for the simulation by name (CONTACT_SIMULATION), endpoint or not', async () => {
+    for (const env of [
+      { CONTACT_SIMULATION: '1' },
+      { CF_PAGES: '1', CONTACT_SIMULATION: 'true', CONTACT_STORE: 'd1' },
+      { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local', CONTACT_SIMULATION: '1' },
+    ]) {
+      const problems = await checkRelease({ root, env });
+      expect(problems, JSON.stringify(env)).toContainEqual(
+        expect.stringMatching(/^CONTACT_SIMULATION est défini : le formulaire de contact ne ferait que simuler l’envoi/),
+      );
+      expect(problems).not.toContainEqual(expect.stringMatching(/^VITE_CONTACT_ENDPOINT n’est pas défini/));
+    }
+    const off = await checkRelease({
+      root,
+      env: { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_DELIVERY: 'local', CONTACT_SIMULATION: '0' },
+    });
+    expect(off.filter((problem) => problem.includes('CONTACT_SIMULATION'))).toEqual([]);
+  });
+
+  it('on Cloudflare Pages and Netlify, counts the receiver the form posts to without VITE_CONTACT_ENDPOINT', async () => {
+    for (const host of [{ CF_PAGES: '1' }, { NETLIFY: 'true' }]) {
+      const problems = await checkRelease({ root, env: host });
+      expect(problems.filter((problem) => /VITE_CONTACT_ENDPOINT|CONTACT_SIMULATION/.test(problem))).toEqual([]);
+      expect(problems).toContainEqual(expect.stringMatching(/^CONTACT_DELIVERY n’est pas défini : avec le récepteur du site/));
+      expect(problems).toContainEqual(expect.stringMatching(/^CONTACT_STORE n’est pas défini/));
+    }
+  });
+
   it('asks for the placeholders of the recipient the notice shows, and only those', async () => {
     const fields = async (env: Record<string, string>) =>
       fieldsOf((await checkRelease({ root, env })).filter(isFactFile)).filter(

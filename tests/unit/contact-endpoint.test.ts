@@ -1,0 +1,100 @@
+// @vitest-environment node
+/**
+ * Where a build's contact form posts (src/forms/contact-recipients.ts), and what a build on Cloudflare Pages or
+ * Netlify must be given (scripts/simulation-notice.ts). tests/e2e/host-builds.spec.ts builds the site as those
+ * hosts do and sends the form.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hostBuildProblem } from '../../scripts/simulation-notice.ts';
+import { contactEndpointFrom, contactRecipientsFrom, contactStoreFrom } from '../../src/forms/contact-recipients.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+describe('the endpoint a build chooses', () => {
+  it('posts to the site’s receiver on Cloudflare Pages and Netlify when VITE_CONTACT_ENDPOINT is not set', () => {
+    expect(contactEndpointFrom({ CF_PAGES: '1' })).toBe('/api/contact');
+    expect(contactEndpointFrom({ NETLIFY: 'true' })).toBe('/api/contact');
+    expect(contactRecipientsFrom({ CF_PAGES: '1', CONTACT_DELIVERY: 'email' })).toBe('email');
+    expect(contactStoreFrom({ NETLIFY: 'true', CONTACT_STORE: 'blobs' })).toBe('blobs');
+  });
+
+  it('simulates in a plain build, under npm run dev and in the tests, or when a build asks for it by name', () => {
+    expect(contactEndpointFrom({})).toBeUndefined();
+    expect(contactEndpointFrom({ CI: 'true' })).toBeUndefined();
+    expect(contactEndpointFrom({ CF_PAGES: '1', CONTACT_SIMULATION: '1' })).toBeUndefined();
+    expect(contactEndpointFrom({ NETLIFY: 'true', CONTACT_SIMULATION: 'true' })).toBeUndefined();
+    expect(contactRecipientsFrom({ NETLIFY: 'true', CONTACT_SIMULATION: '1' })).toBe('none');
+    // Set to « no », it asks for nothing.
+    expect(contactEndpointFrom({ CF_PAGES: '1', CONTACT_SIMULATION: '0' })).toBe('/api/contact');
+    expect(contactEndpointFrom({ CF_PAGES: '1', CONTACT_SIMULATION: 'false' })).toBe('/api/contact');
+  });
+
+  it('keeps VITE_CONTACT_ENDPOINT when it is set, on any host', () => {
+    expect(contactEndpointFrom({ CF_PAGES: '1', VITE_CONTACT_ENDPOINT: 'https://formspree.io/f/abcd' })).toBe(
+      'https://formspree.io/f/abcd',
+    );
+    expect(contactEndpointFrom({ VITE_CONTACT_ENDPOINT: ' /api/contact ' })).toBe('/api/contact');
+    expect(contactEndpointFrom({ CF_PAGES: '', VITE_CONTACT_ENDPOINT: ' ' })).toBeUndefined();
+  });
+});
+
+describe('a host build without what it writes into the pages', () => {
+  it('names each missing setting, what to put there, and the page of docs/deploying.md', () => {
+    expect(hostBuildProblem({ CF_PAGES: '1' })).toBe(
+      'La construction du site est arrêtée : sur Cloudflare Pages, le formulaire de contact envoie ses messages au récepteur du site (/api/contact), et la notice RGPD nomme, dès la construction, où ils sont enregistrés et à qui ils sont envoyés. Ajoutez aux variables d’environnement de la construction :\n' +
+        '  - CONTACT_STORE=d1 (où le récepteur enregistre chaque message)\n' +
+        '  - CONTACT_DELIVERY=local, email ou webhook (comment le récepteur prévient de chaque message)\n' +
+        'Voir docs/deploying.md, « Cloudflare Pages ». Les secrets de l’envoi (BREVO_API_KEY, CONTACT_WEBHOOK_URL…) restent des réglages de la fonction. Pour un aperçu qui simule l’envoi, construisez avec CONTACT_SIMULATION=1.',
+    );
+    const netlify = hostBuildProblem({ NETLIFY: 'true', CONTACT_DELIVERY: 'webhook' }) ?? '';
+    expect(netlify).toContain('sur Netlify,');
+    expect(netlify).toContain(
+      '  - CONTACT_STORE=blobs (où le récepteur enregistre chaque message)\nVoir docs/deploying.md, « Netlify ».',
+    );
+    expect(netlify).not.toContain('CONTACT_DELIVERY=');
+  });
+
+  it('names a value that is not this host’s', () => {
+    const problem = hostBuildProblem({ NETLIFY: 'true', CONTACT_STORE: 'files', CONTACT_DELIVERY: 'courriel' }) ?? '';
+    expect(problem).toContain('  - CONTACT_STORE=blobs (où le récepteur enregistre chaque message) ; il vaut aujourd’hui « files »');
+    expect(problem).toContain(
+      '  - CONTACT_DELIVERY=local, email ou webhook (comment le récepteur prévient de chaque message) ; il vaut aujourd’hui « courriel »',
+    );
+  });
+
+  it('asks nothing once both are given, of a simulation asked for, of a third-party service, or off these hosts', () => {
+    expect(hostBuildProblem({ CF_PAGES: '1', CONTACT_STORE: 'd1', CONTACT_DELIVERY: 'email' })).toBeUndefined();
+    expect(hostBuildProblem({ NETLIFY: 'true', CONTACT_STORE: 'blobs', CONTACT_DELIVERY: 'local' })).toBeUndefined();
+    expect(hostBuildProblem({ CF_PAGES: '1', CONTACT_SIMULATION: '1' })).toBeUndefined();
+    expect(hostBuildProblem({ CF_PAGES: '1', VITE_CONTACT_ENDPOINT: 'https://formspree.io/f/abcd' })).toBeUndefined();
+    expect(hostBuildProblem({})).toBeUndefined();
+    // npm start: the site's receiver, with the files of LEADS_DIR; the release check asks the rest.
+    expect(hostBuildProblem({ VITE_CONTACT_ENDPOINT: '/api/contact' })).toBeUndefined();
+  });
+
+  const scratch = mkdtempSync(path.join(tmpdir(), 'propllc-host-build-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('npm run build stops with that message before compiling anything', async () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
+    const result = await promisify(execFile)('npm', ['run', 'build'], {
+      cwd: root,
+      env: { ...env, CF_PAGES: '1', BUILD_DIR: path.join(scratch, 'build'), DIST_DIR: path.join(scratch, 'dist') },
+    }).then(
+      () => ({ code: 0, output: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('La construction du site est arrêtée : sur Cloudflare Pages');
+    expect(result.output).toContain('  - CONTACT_STORE=d1');
+    expect(result.output).toContain('  - CONTACT_DELIVERY=local, email ou webhook');
+    expect(result.output).toContain('Voir docs/deploying.md, « Cloudflare Pages ».');
+    expect(result.output).not.toMatch(/\bat \S+ \(/);
+  }, 120_000);
+});

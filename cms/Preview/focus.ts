@@ -5,13 +5,11 @@
  * No words of its own, and nothing of it in the site: it runs only in the editor's preview.
  */
 
-/** The attribute that outlines a changed text while it is set. */
-export const changeMark = 'data-apercu-change';
 /** How long the outline stays (it fades out over the last part). */
 export const markDuration = 6_000;
 
-const style = `[${changeMark}]{outline:3px solid #f59e0b;outline-offset:4px;border-radius:2px;animation:apercu-change ${markDuration}ms ease-in forwards}
-@keyframes apercu-change{0%,55%{outline-color:#f59e0b}100%{outline-color:transparent}}`;
+/** The one style element the helper writes into the page's `<head>`: it never touches the site's own elements. */
+const sheetId = 'apercu-style';
 
 /** Text compared without what the site's typography changes: spaces, apostrophes and quotation marks, case. */
 export function comparable(text: string): string {
@@ -32,10 +30,79 @@ export function elementsShowing(doc: Document, texts: readonly string[]): Elemen
   return found.filter((element) => !found.some((other) => other !== element && element.contains(other)));
 }
 
-/** Opens every closed `<details>` around `element` (and `element` itself when it is one). */
-export function unfold(element: Element): void {
+/** A selector naming `element` alone: its id, or its place under the nearest ancestor that has one. */
+export function selectorOf(element: Element): string {
+  const parts: string[] = [];
   for (let at: Element | null = element; at; at = at.parentElement) {
-    if (at instanceof (at.ownerDocument.defaultView?.HTMLDetailsElement ?? HTMLDetailsElement) && !at.open) at.open = true;
+    if (at.id) {
+      parts.unshift(`[id="${at.id.replace(/["\\]/g, '\\$&')}"]`);
+      break;
+    }
+    const parent = at.parentElement;
+    if (!parent) {
+      parts.unshift(at.localName);
+      break;
+    }
+    parts.unshift(`${at.localName}:nth-child(${[...parent.children].indexOf(at) + 1})`);
+  }
+  return parts.join(' > ');
+}
+
+/**
+ * Whether React has hydrated the page (the site's dev server hydrates it): its root, on the document, has
+ * committed its first render. Until then the helper changes no attribute of the site's elements, or React would
+ * find the page different from the HTML it was sent.
+ */
+export function hydrated(doc: Document): boolean {
+  const key = Object.keys(doc).find((name) => name.startsWith('__reactContainer$'));
+  const root = key ? (doc as unknown as Record<string, { stateNode?: { current?: { child?: unknown } } }>)[key] : undefined;
+  return Boolean(root?.stateNode?.current?.child);
+}
+
+/** The helper's rules, by name, written into its style element. */
+function setRule(doc: Document, name: string, rule: string | null): void {
+  let sheet = doc.getElementById(sheetId) as HTMLStyleElement | null;
+  if (!sheet) {
+    sheet = doc.createElement('style');
+    sheet.id = sheetId;
+    doc.head.append(sheet);
+  }
+  const rules = new Map<string, string>(JSON.parse(sheet.dataset.rules ?? '[]') as [string, string][]);
+  if (rule === null) rules.delete(name);
+  else rules.set(name, rule);
+  sheet.dataset.rules = JSON.stringify([...rules]);
+  sheet.textContent = [...rules.values()].join('\n');
+}
+
+/** The closed `<details>` around `element` (and `element` itself when it is one), outermost first. */
+function closedAround(element: Element): HTMLDetailsElement[] {
+  const closed: HTMLDetailsElement[] = [];
+  for (let at: Element | null = element; at; at = at.parentElement) {
+    if (at.localName === 'details' && !(at as HTMLDetailsElement).open) closed.unshift(at as HTMLDetailsElement);
+  }
+  return closed;
+}
+
+/**
+ * Unfolds every closed `<details>` around `element`. Once the page is hydrated, by opening it; before, by showing
+ * its content with a rule (`::details-content`), then opening it for real as soon as React has hydrated the page.
+ */
+export function unfold(element: Element): void {
+  const doc = element.ownerDocument;
+  for (const details of closedAround(element)) {
+    if (hydrated(doc)) {
+      details.open = true;
+      continue;
+    }
+    const name = `reveal ${selectorOf(details)}`;
+    setRule(doc, name, `${selectorOf(details)}::details-content{content-visibility:visible}`);
+    const whenHydrated = () => {
+      if (!details.isConnected) return setRule(doc, name, null);
+      if (!hydrated(doc)) return void setTimeout(whenHydrated, 50);
+      details.open = true;
+      setRule(doc, name, null);
+    };
+    whenHydrated();
   }
 }
 
@@ -45,20 +112,25 @@ export function anchored(doc: Document, hash: string): Element | null {
   return id ? doc.getElementById(id) : null;
 }
 
-/** Outlines `elements` for `markDuration`, then takes the outline away. */
+let marks = 0;
+
+/** Outlines `elements` for `markDuration` (a rule naming each one), the outline fading out, then takes it away. */
 export function mark(elements: readonly Element[]): void {
   const doc = elements[0]?.ownerDocument;
   if (!doc) return;
-  if (!doc.getElementById('apercu-change-style')) {
-    const sheet = doc.createElement('style');
-    sheet.id = 'apercu-change-style';
-    sheet.textContent = style;
-    doc.head.append(sheet);
-  }
   for (const element of elements) {
-    element.removeAttribute(changeMark);
-    element.setAttribute(changeMark, '');
-    setTimeout(() => element.removeAttribute(changeMark), markDuration);
+    const name = `mark ${selectorOf(element)}`;
+    // A new animation name for each mark: a second save restarts the fading.
+    const animation = `apercu-change-${++marks}`;
+    setRule(
+      doc,
+      name,
+      `${selectorOf(element)}{outline:3px solid #f59e0b;outline-offset:4px;border-radius:2px;animation:${animation} ${markDuration}ms ease-in forwards}
+@keyframes ${animation}{0%,55%{outline-color:#f59e0b}100%{outline-color:transparent}}`,
+    );
+    setTimeout(() => {
+      if (doc.getElementById(sheetId)?.textContent?.includes(`animation:${animation} `)) setRule(doc, name, null);
+    }, markDuration);
   }
 }
 

@@ -2,9 +2,9 @@
  * « Aperçu »: what the last save changed, as the site's dev server tells the preview's helper (cms/site-preview.ts),
  * and the frames' addresses (cms/Preview/Preview.tsx).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { frameSource } from '../../cms/Preview/Preview.tsx';
-import { comparable } from '../../cms/Preview/focus.ts';
+import { comparable, hydrated, mark, markDuration, selectorOf, unfold } from '../../cms/Preview/focus.ts';
 import { addedTexts, visibleText } from '../../cms/site-preview.ts';
 
 describe('visibleText', () => {
@@ -44,5 +44,60 @@ describe('frameSource', () => {
   it('gives each width its own address locally, so that both frames load at once', () => {
     expect(frameSource('http://127.0.0.1:4401/faq#cout', 375, false)).toBe('http://127.0.0.1:4401/faq?largeur=375#cout');
     expect(frameSource('https://b.propllc.pages.dev/faq#cout', 375, true)).toBe('https://b.propllc.pages.dev/faq#cout');
+  });
+});
+
+describe('the preview helper before and after React hydrates the page', () => {
+  const page = () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML =
+      '<main><details id="delai" name="faq"><summary>Délai ?</summary><div><p>Avant.</p><p>Nouvelle phrase.</p></div></details></main>';
+    return document.querySelectorAll('p')[1]!;
+  };
+  const sheet = () => document.getElementById('apercu-style')?.textContent ?? '';
+
+  it('names an element by its place under the nearest ancestor with an id', () => {
+    const sentence = page();
+    expect(selectorOf(sentence)).toBe('[id="delai"] > div:nth-child(2) > p:nth-child(2)');
+    expect(document.querySelector(selectorOf(sentence))).toBe(sentence);
+  });
+
+  it('unfolds with a rule until React has hydrated, then opens the answer for real', () => {
+    vi.useFakeTimers();
+    try {
+      const sentence = page();
+      const details = document.getElementById('delai') as HTMLDetailsElement;
+      unfold(sentence);
+      // No attribute of the site's elements changes before hydration: React would find the page different.
+      expect(details.hasAttribute('open')).toBe(false);
+      expect(sheet()).toContain('[id="delai"]::details-content{content-visibility:visible}');
+      vi.advanceTimersByTime(500);
+      expect(details.open).toBe(false);
+
+      // React's root on the document, once its first render is committed.
+      expect(hydrated(document)).toBe(false);
+      Object.assign(document, { __reactContainer$test: { stateNode: { current: { child: {} } } } });
+      expect(hydrated(document)).toBe(true);
+      vi.advanceTimersByTime(100);
+      expect(details.open).toBe(true);
+      expect(sheet()).not.toContain('details-content');
+    } finally {
+      delete (document as unknown as Record<string, unknown>).__reactContainer$test;
+      vi.useRealTimers();
+    }
+  });
+
+  it('outlines a changed text with a rule that goes after a while', () => {
+    vi.useFakeTimers();
+    try {
+      const sentence = page();
+      mark([sentence]);
+      expect(sentence.attributes).toHaveLength(0);
+      expect(sheet()).toContain(`${selectorOf(sentence)}{outline:3px solid`);
+      vi.advanceTimersByTime(markDuration);
+      expect(sheet()).not.toContain('outline');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

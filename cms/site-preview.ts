@@ -6,12 +6,15 @@
  *     unfolds the entry shown by the address (`/faq#cout`), scrolls it below the sticky header and outlines, for a
  *     moment, the text the last save changed; then again after each save.
  *   - `/__apercu/changes` says what the last save changed: the text of the lines it added to a file of content/.
+ *   - After each save it renders every page once, in the background, so that the next « Aperçu » finds the saved
+ *     file compiled: the dev server compiles a changed module again only when a page asks for it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, transformWithOxc } from 'vite';
+import { pages } from '../src/registry.ts';
 
 const changesPath = '/__apercu/changes';
 /** The type the site's module scripts are given until the helper starts them (cms/Preview/focus.ts). */
@@ -136,8 +139,28 @@ export function sitePreview(contentDir: string): Plugin {
         if (after === before) return;
         last = { file: path.relative(contentDir, file), at: Date.now(), texts: addedTexts(before, after) };
       };
-      server.watcher.on('change', record);
-      server.watcher.on('add', record);
+      // Each save: the pages rendered again, one at a time, as soon as the dev server has taken the change in.
+      let rendering: Promise<void> = Promise.resolve();
+      let queued = false;
+      const renderPages = () => {
+        const address = server.httpServer?.address();
+        if (queued || !address || typeof address !== 'object') return;
+        queued = true;
+        rendering = rendering.then(async () => {
+          queued = false;
+          for (const page of pages) {
+            await fetch(`http://127.0.0.1:${address.port}${page.path}`, { headers: { accept: 'text/html' } })
+              .then((response) => response.arrayBuffer())
+              .catch(() => undefined);
+          }
+        });
+      };
+      const onContent = (file: string) => {
+        record(file);
+        if (file.startsWith(contentDir)) setTimeout(renderPages, 50);
+      };
+      server.watcher.on('change', onContent);
+      server.watcher.on('add', onContent);
       const helper = helperModule();
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         if (req.url === changesPath) {

@@ -212,7 +212,6 @@ test('« Aperçu », first clicked after a save, shows the changed answer unfold
       const answer = frame.locator('details#delai p').filter({ hasText: sentence });
       await expect(answer).toBeVisible({ timeout: 15_000 });
       await expect(answer).toBeInViewport();
-      await expect(answer).toHaveCSS('outline-style', 'solid');
     }),
   );
   const seen = Date.now() - clicked;
@@ -261,6 +260,11 @@ test('« Aperçu », first clicked after a save, shows the changed answer unfold
     .info()
     .attach('aperçu après enregistrement (375 px et 1280 px)', { body: await preview.screenshot(), contentType: 'image/png' });
   expect(delay, 'from the click on « Aperçu » to the new sentence painted at both widths').toBeLessThan(2_000);
+  for (const { frame } of views) {
+    const answer = frame.locator('details#delai p').filter({ hasText: sentence });
+    const rules = await frame.locator('html').evaluate(() => document.getElementById('apercu-style')?.textContent ?? '(no rules)');
+    await expect(answer, `the changed answer outlined (the preview's rules: ${rules})`).toHaveCSS('outline-style', 'solid');
+  }
 
   await expect(preview.getByRole('heading', { name: 'Aperçu de /faq#delai' })).toBeVisible();
   for (const { frame, width } of views) {

@@ -8,8 +8,16 @@
 /** How long the outline stays (it fades out over the last part). */
 export const markDuration = 6_000;
 
-/** The one style element the helper writes into the page's `<head>`: it never touches the site's own elements. */
-const sheetId = 'apercu-style';
+/**
+ * The helper's rules go into a constructed style sheet adopted by the document: no element of its own in the page,
+ * which React owns (it may take out of `<head>` what it did not render).
+ */
+const sheets = new WeakMap<Document, { rules: Map<string, string>; sheet?: CSSStyleSheet; element?: HTMLStyleElement }>();
+
+/** The helper's rules in `doc`, as one text (what its style sheet holds). */
+export function rulesOf(doc: Document): string {
+  return [...(sheets.get(doc)?.rules.values() ?? [])].join('\n');
+}
 
 /** Text compared without what the site's typography changes: spaces, apostrophes and quotation marks, case. */
 export function comparable(text: string): string {
@@ -59,19 +67,26 @@ export function hydrated(doc: Document): boolean {
   return Boolean(root?.stateNode?.current?.child);
 }
 
-/** The helper's rules, by name, written into its style element. */
+/** Sets (or, with `null`, removes) the helper's rule called `name` in `doc`. */
 function setRule(doc: Document, name: string, rule: string | null): void {
-  let sheet = doc.getElementById(sheetId) as HTMLStyleElement | null;
-  if (!sheet) {
-    sheet = doc.createElement('style');
-    sheet.id = sheetId;
-    doc.head.append(sheet);
+  let state = sheets.get(doc);
+  if (!state) {
+    state = { rules: new Map() };
+    const win = doc.defaultView;
+    if (win && 'adoptedStyleSheets' in doc && typeof win.CSSStyleSheet === 'function') {
+      state.sheet = new win.CSSStyleSheet();
+      doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, state.sheet];
+    } else {
+      // A browser without constructed style sheets: an element of its own at the end of `<head>`.
+      state.element = doc.createElement('style');
+      doc.head.append(state.element);
+    }
+    sheets.set(doc, state);
   }
-  const rules = new Map<string, string>(JSON.parse(sheet.dataset.rules ?? '[]') as [string, string][]);
-  if (rule === null) rules.delete(name);
-  else rules.set(name, rule);
-  sheet.dataset.rules = JSON.stringify([...rules]);
-  sheet.textContent = [...rules.values()].join('\n');
+  if (rule === null) state.rules.delete(name);
+  else state.rules.set(name, rule);
+  if (state.sheet) state.sheet.replaceSync(rulesOf(doc));
+  else if (state.element) state.element.textContent = rulesOf(doc);
 }
 
 /** The closed `<details>` around `element` (and `element` itself when it is one), outermost first. */
@@ -129,7 +144,7 @@ export function mark(elements: readonly Element[]): void {
 @keyframes ${animation}{0%,55%{outline-color:#f59e0b}100%{outline-color:transparent}}`,
     );
     setTimeout(() => {
-      if (doc.getElementById(sheetId)?.textContent?.includes(`animation:${animation} `)) setRule(doc, name, null);
+      if (rulesOf(doc).includes(`animation:${animation} `)) setRule(doc, name, null);
     }, markDuration);
   }
 }

@@ -262,7 +262,9 @@ test('« Aperçu », first clicked after a save, shows the changed answer unfold
   expect(delay, 'from the click on « Aperçu » to the new sentence painted at both widths').toBeLessThan(2_000);
   for (const { frame } of views) {
     const answer = frame.locator('details#delai p').filter({ hasText: sentence });
-    const rules = await frame.locator('html').evaluate(() => document.getElementById('apercu-style')?.textContent ?? '(no rules)');
+    const rules = await frame
+      .locator('html')
+      .evaluate(() => document.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join(' '));
     await expect(answer, `the changed answer outlined (the preview's rules: ${rules})`).toHaveCSS('outline-style', 'solid');
   }
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { frameSource } from '../../cms/Preview/Preview.tsx';
-import { comparable, hydrated, mark, markDuration, selectorOf, unfold } from '../../cms/Preview/focus.ts';
+import { comparable, hydrated, mark, markDuration, rulesOf, selectorOf, unfold } from '../../cms/Preview/focus.ts';
 import { addedTexts, visibleText } from '../../cms/site-preview.ts';
 
 describe('visibleText', () => {
@@ -54,7 +54,7 @@ describe('the preview helper before and after React hydrates the page', () => {
       '<main><details id="delai" name="faq"><summary>Délai ?</summary><div><p>Avant.</p><p>Nouvelle phrase.</p></div></details></main>';
     return document.querySelectorAll('p')[1]!;
   };
-  const sheet = () => document.getElementById('apercu-style')?.textContent ?? '';
+  const sheet = () => rulesOf(document);
 
   it('names an element by its place under the nearest ancestor with an id', () => {
     const sentence = page();

@@ -6,8 +6,8 @@
  *     unfolds the entry shown by the address (`/faq#cout`), scrolls it below the sticky header and outlines, for a
  *     moment, the text the last save changed; then again after each save.
  *   - `/__apercu/changes` says what the last save changed: the text of the lines it added to a file of content/.
- *   - After each save it renders every page once, in the background, so that the next « Aperçu » finds the saved
- *     file compiled: the dev server compiles a changed module again only when a page asks for it.
+ *   - After each save it renders every page and its critical CSS once, in the background, so that the next « Aperçu »
+ *     finds the saved file compiled: the dev server compiles a changed module again only when a page asks for it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -148,10 +148,15 @@ export function sitePreview(contentDir: string): Plugin {
         queued = true;
         rendering = rendering.then(async () => {
           queued = false;
-          for (const page of pages) {
-            await fetch(`http://127.0.0.1:${address.port}${page.path}`, { headers: { accept: 'text/html' } })
+          // Each page, then its critical CSS: a stylesheet that blocks the page's parsing (its inline scripts wait for
+          // it), which React Router computes again from the module graph after a change.
+          const ask = (url: string, accept: string) =>
+            fetch(`http://127.0.0.1:${address.port}${url}`, { headers: { accept } })
               .then((response) => response.arrayBuffer())
               .catch(() => undefined);
+          for (const page of pages) {
+            await ask(page.path, 'text/html');
+            await ask(`/@react-router/critical.css?pathname=${encodeURIComponent(page.path)}`, 'text/css');
           }
         });
       };

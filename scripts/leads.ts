@@ -21,7 +21,7 @@ import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts
 import { inboxCsv, inboxDate, inboxTable } from '../src/receiver/inbox.ts';
 import { retentionCutoff } from '../src/receiver/purge.ts';
 import { defaultLeadsDir } from '../src/receiver/settings.ts';
-import { wranglerRunner } from '../src/receiver/node/wrangler-d1.ts';
+import { wranglerRunner } from './wrangler-d1.ts';
 import { blobsLeadStore, blobsStoreName } from '../src/receiver/store/blobs.ts';
 import { d1Binding, d1LeadStore } from '../src/receiver/store/d1.ts';
 import { filesLeadStore } from '../src/receiver/store/files.ts';

@@ -9,9 +9,9 @@
 import { createServer, type Server } from 'node:http';
 import { contactReceiver } from '../content-data/contact-receiver.ts';
 import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
-import { prepareLeadsDir, publishedFolderHolding } from '../receiver/node/leads.ts';
-import { readProxyTrust } from '../receiver/node/proxy.ts';
-import { keepNotifying } from '../receiver/node/retry.ts';
+import { prepareLeadsDir, publishedFolderHolding } from '../receiver/store/files-folder.ts';
+import { readProxyTrust } from './proxy.ts';
+import { keepNotifying } from './retry.ts';
 import { dailyPurge, keepPurging, type Ticker } from '../receiver/purge.ts';
 import { contactPath } from '../receiver/receiver.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';

@@ -13,7 +13,7 @@ import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { endOfLifeWarning } from '../../src/server/node-support.ts';
 import { simulationNotice } from '../../scripts/simulation-notice.ts';
 import { brevoDelivery, brevoEndpoint, DeliveryError, webhookDelivery } from '../../src/receiver/deliveries.ts';
-import { leadsWriter } from '../../src/receiver/node/leads.ts';
+import { leadsWriter } from '../../src/receiver/store/files-folder.ts';
 import { releaseMessages } from '../../src/content-schema/messages.ts';
 import { contactRecipientsFrom } from '../../src/forms/contact-recipients.ts';
 import { deliveryModes } from '../../src/forms/delivery-settings.ts';

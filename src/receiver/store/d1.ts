@@ -7,7 +7,7 @@
  */
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { contactFields } from '../../forms/contact-fields.ts';
-import { mapFields } from '../../forms/contact-schema.ts';
+import { mapFields } from '../../forms/map-fields.ts';
 import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';

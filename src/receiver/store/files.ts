@@ -1,6 +1,6 @@
 /**
  * The lead store of `npm start` and of `npm run leads` on a folder (Node only): LEADS_DIR holds one
- * `.json` file per lead, written once by ../node/leads.ts and never changed; its name gives the
+ * `.json` file per lead, written once by ./files-folder.ts and never changed; its name gives the
  * reception time. The notification state lives beside it, in LEADS_DIR/notifications/, private like the
  * leads (0700, 0600):
  * - `<id>.sent`: the date it went out;
@@ -16,7 +16,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { type Env, settingOf } from '../../forms/delivery-settings.ts';
-import { leadsWriter } from '../node/leads.ts';
+import { leadsWriter } from './files-folder.ts';
 import { defaultLeadsDir } from '../settings.ts';
 import { fillTemplate } from '../template.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';

@@ -27,13 +27,8 @@ import {
 } from '../../src/forms/delivery-settings.ts';
 import { lineOfField, readDataFile } from './checks/data-files.ts';
 import { releaseMessages } from '../../src/content-schema/messages.ts';
-import {
-  isFictionPhone,
-  phoneFields,
-  type Placeholder,
-  processorsSchema,
-  sitePlaceholders,
-} from '../../src/content-schema/site-schema.ts';
+import { processorsSchema } from '../../src/content-schema/site-schema.ts';
+import { isFictionPhone, phoneFields, type Placeholder, sitePlaceholders } from './placeholders.ts';
 
 export interface ReleaseContext {
   /** The project root (the folder that holds content/). */

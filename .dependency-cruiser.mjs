@@ -5,8 +5,8 @@
  * tests/unit/import-rules.test.ts proves on a small tree that these rules refuse an added circle and a broken floor.
  */
 
-/** The forms' tables: the field table and its map, the recipients and the delivery settings. Below the content schemas. */
-const formTables = String.raw`^src/forms/(contact-fields|map-fields|contact-recipients|delivery-settings)\.ts$`;
+/** The forms' tables: the field table and its map, the recipients, the delivery settings and the table of stores. Below the content schemas. */
+const formTables = String.raw`^src/forms/(contact-fields|map-fields|contact-recipients|delivery-settings|lead-stores)\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

@@ -3,7 +3,7 @@
  * the real values are known, and the phone numbers ARCEP reserves for fiction. Read by ./release.ts only.
  */
 import type { ContactRecipients } from '../../src/forms/contact-recipients.ts';
-import type { LeadStoreKind } from '../../src/forms/delivery-settings.ts';
+import { type LeadStoreKind, providedStoreKinds } from '../../src/forms/lead-stores.ts';
 
 /** A fictitious value shipped in a data file until the real one is known. */
 export interface Placeholder {
@@ -114,20 +114,14 @@ export const sitePlaceholders: readonly Placeholder[] = [
     value: 'à vérifier (lieu d’hébergement des données dans le contrat de sous-traitance de Brevo)',
     todo: 'où Brevo héberge les messages d’après son contrat de sous-traitance (DPA) : « données hébergées dans l’Union européenne, aucun transfert » ou la garantie de chaque transfert',
   },
-  {
-    file: 'content/processors.json',
-    field: 'leadStores.d1.safeguard',
-    whenStore: 'd1',
+  // Each store a provider keeps (src/forms/lead-stores.ts): its transfer safeguard, shown when the build stores there.
+  ...providedStoreKinds.map((store) => ({
+    file: 'content/processors.json' as const,
+    field: `leadStores.${store}.safeguard`,
+    whenStore: store,
     value: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
     todo: safeguardTodo,
-  },
-  {
-    file: 'content/processors.json',
-    field: 'leadStores.blobs.safeguard',
-    whenStore: 'blobs',
-    value: 'à vérifier (cadre de protection des données UE–États-Unis ou clauses contractuelles types)',
-    todo: safeguardTodo,
-  },
+  })),
   {
     file: 'content/processors.json',
     field: 'webhookDelivery.name',

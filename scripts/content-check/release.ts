@@ -13,18 +13,11 @@ import {
   contactEndpointFrom,
   contactRecipientsFrom,
   contactStoreFrom,
-  hostBuilds,
   simulationAsked,
   usesSiteReceiver,
 } from '../../src/forms/contact-recipients.ts';
-import {
-  deliveryModeOf,
-  deliveryModes,
-  deliverySettingOf,
-  type LeadStoreKind,
-  leadStoreKinds,
-  storeSettingOf,
-} from '../../src/forms/delivery-settings.ts';
+import { deliveryModeOf, deliveryModes, deliverySettingOf, storeSettingOf } from '../../src/forms/delivery-settings.ts';
+import { hostBuilds, type LeadStoreKind } from '../../src/forms/lead-stores.ts';
 import { lineOfField, readDataFile } from './checks/data-files.ts';
 import { releaseMessages } from '../../src/content-schema/messages.ts';
 import { processorsSchema } from '../../src/content-schema/site-schema.ts';
@@ -200,7 +193,7 @@ export async function storeProblems(root: string, env: Record<string, string | u
   const value = storeSettingOf(env);
   if (!value) return [releaseMessages.noStore];
   const store = contactStoreFrom(env);
-  if (!store) return [releaseMessages.storeUnknown(value, leadStoreKinds)];
+  if (!store) return [releaseMessages.storeUnknown(value)];
   const problems: string[] = [];
   for (const { variable, host, store: hostStore } of hostBuilds) {
     if (env[variable]?.trim() && store !== hostStore) problems.push(releaseMessages.storeNotThisHost(store, host, hostStore));

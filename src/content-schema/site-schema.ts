@@ -10,6 +10,7 @@
  */
 import * as v from 'valibot';
 import { email, internalPath, text, website } from './fields.ts';
+import { type LeadStoreSpec, leadStores, type ProvidedStoreKind, providedStoreKinds } from '../forms/lead-stores.ts';
 
 /** A schema with the label and help text an editing tool shows for it. */
 const field = <S extends v.GenericSchema>(schema: S, title: string, description?: string) =>
@@ -76,6 +77,17 @@ const processor = {
 };
 const namedProcessor = { name: field(text, 'Nom du prestataire'), website: field(website, 'Site web du prestataire'), ...processor };
 
+/** The processor of a store a provider keeps, one key per such store of the table (src/forms/lead-stores.ts). */
+const storeProcessor = (kind: ProvidedStoreKind) => {
+  const { product, hostBuild }: LeadStoreSpec = leadStores[kind];
+  const built = `Nommé quand le site est construit avec CONTACT_STORE=${kind}${hostBuild ? ` (${hostBuild.host})` : ''}.`;
+  return field(v.strictObject(namedProcessor), product, built);
+};
+const storeProcessors = Object.fromEntries(providedStoreKinds.map((kind) => [kind, storeProcessor(kind)])) as Record<
+  ProvidedStoreKind,
+  ReturnType<typeof storeProcessor>
+>;
+
 export const processorsSchema = v.strictObject({
   host: field(v.strictObject(processor), 'Hébergeur', 'Son nom et son site sont ceux de l’hébergeur de content/company.json.'),
   contactDelivery: field(
@@ -94,18 +106,7 @@ export const processorsSchema = v.strictObject({
     'Nommé seulement quand le récepteur du site transmet les messages à un webhook (CONTACT_DELIVERY=webhook).',
   ),
   leadStores: field(
-    v.strictObject({
-      d1: field(
-        v.strictObject(namedProcessor),
-        'Cloudflare D1',
-        'Nommé quand le site est construit avec CONTACT_STORE=d1 (Cloudflare Pages).',
-      ),
-      blobs: field(
-        v.strictObject(namedProcessor),
-        'Netlify Blobs',
-        'Nommé quand le site est construit avec CONTACT_STORE=blobs (Netlify).',
-      ),
-    }),
+    v.strictObject(storeProcessors),
     'Stockage des messages du formulaire',
     'Le prestataire qui conserve chaque message avant sa transmission, selon CONTACT_STORE (voir docs/operations.md, « The receiver »).',
   ),

@@ -5,6 +5,8 @@
  * (scripts/content-check/release.ts). No French here: each caller words what it finds.
  */
 
+import { type LeadStoreKind, leadStoreKinds } from './lead-stores.ts';
+
 export type Env = Readonly<Record<string, unknown>>;
 
 /** A setting's value, trimmed; undefined when unset or blank. */
@@ -16,10 +18,6 @@ export function settingOf(env: Env, name: string): string | undefined {
 /** What CONTACT_DELIVERY may say: store only (`local`), email through Brevo, or a webhook. */
 export const deliveryModes = ['local', 'email', 'webhook'] as const;
 export type DeliveryMode = (typeof deliveryModes)[number];
-
-/** What CONTACT_STORE may say: files in LEADS_DIR (Node), Cloudflare D1, Netlify Blobs. */
-export const leadStoreKinds = ['files', 'd1', 'blobs'] as const;
-export type LeadStoreKind = (typeof leadStoreKinds)[number];
 
 /** CONTACT_DELIVERY as written (lower-cased), whether or not it names a mode. */
 export const deliverySettingOf = (env: Env) => settingOf(env, 'CONTACT_DELIVERY')?.toLowerCase();

@@ -10,6 +10,7 @@ import { contactFields } from '../../forms/contact-fields.ts';
 import { mapFields } from '../../forms/map-fields.ts';
 import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
+import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
   firstNotification,
@@ -22,7 +23,8 @@ import {
   type Unreadable,
 } from './lead-store.ts';
 
-export const d1Binding = 'LEADS_DB';
+/** The binding of the D1 database, from the table of stores. */
+export const d1Binding = leadStores.d1.binding;
 
 type SqlValue = string | null;
 type Row = Record<string, unknown>;

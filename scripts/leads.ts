@@ -21,11 +21,10 @@ import { type LeadStoreKind, leadStoreKinds, leadStores } from '../src/forms/lea
 import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts';
 import { inboxCsv, inboxDate, inboxTable } from '../src/receiver/inbox.ts';
 import { retentionCutoff } from '../src/receiver/purge.ts';
-import { defaultLeadsDir } from '../src/receiver/settings.ts';
 import { wranglerRunner } from './wrangler-d1.ts';
 import { blobsLeadStore, blobsStoreName } from '../src/receiver/store/blobs.ts';
 import { d1Binding, d1LeadStore } from '../src/receiver/store/d1.ts';
-import { filesLeadStore } from '../src/receiver/store/files.ts';
+import { defaultLeadsDir, filesLeadStore } from '../src/receiver/store/files.ts';
 import { type LeadStore, sameEmail, type StoredLead, type Unreadable } from '../src/receiver/store/lead-store.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 import { terminalText } from '../src/receiver/terminal-text.ts';

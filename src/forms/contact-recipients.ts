@@ -40,9 +40,9 @@ export const usesSiteReceiver = (env: Env) => contactEndpointFrom(env)?.startsWi
 export function contactRecipientsFrom(env: Env): ContactRecipients {
   if (contactEndpointFrom(env) === undefined) return 'none';
   if (!usesSiteReceiver(env)) return 'external';
-  // With local files allowed the rule always picks a mode; at build time `local` stands for the files of
+  // With a lead store the rule always picks a mode; at build time `local` stands for the files of
   // `npm start` as for a store that notifies nobody.
-  return resolveDelivery(env, { localFiles: true }).mode ?? 'local';
+  return resolveDelivery(env, { hasLeadStore: true }).mode ?? 'local';
 }
 
 declare const __CONTACT_RECIPIENTS__: ContactRecipients | undefined;

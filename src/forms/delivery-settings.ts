@@ -43,12 +43,12 @@ export interface DeliveryChoice {
 
 /**
  * CONTACT_DELIVERY when it is set; otherwise email if BREVO_API_KEY is set, webhook if CONTACT_WEBHOOK_URL is,
- * else local files where the runtime has them (`localFiles`: Node, or any host with a lead store).
+ * else `local` (store only) where the runtime has a lead store (`hasLeadStore`: Node's files, or a host's store).
  */
-export function resolveDelivery(env: Env, { localFiles }: { localFiles: boolean }): DeliveryChoice {
+export function resolveDelivery(env: Env, { hasLeadStore }: { hasLeadStore: boolean }): DeliveryChoice {
   const email = settingOf(env, 'BREVO_API_KEY') !== undefined;
   const webhook = settingOf(env, 'CONTACT_WEBHOOK_URL') !== undefined;
-  const ruled: DeliveryMode | undefined = email ? 'email' : webhook ? 'webhook' : localFiles ? 'local' : undefined;
+  const ruled: DeliveryMode | undefined = email ? 'email' : webhook ? 'webhook' : hasLeadStore ? 'local' : undefined;
   if (deliverySettingOf(env) !== undefined) {
     const forced = deliveryModeOf(env);
     return forced ? { mode: forced } : { mode: ruled, problem: 'unknown' };

@@ -69,7 +69,7 @@ export function createSiteReceiver({
   const words = contactReceiver.console;
   // With a store, `CONTACT_DELIVERY=local` means: store only, notify nobody.
   const store = storeChoice && 'leads' in storeChoice ? storeChoice : undefined;
-  const { settings, problems } = readSettings(env, { localFiles: store !== undefined, words });
+  const { settings, problems } = readSettings(env, { hasLeadStore: store !== undefined, words });
   if (storeChoice && 'problem' in storeChoice) problems.push(storeChoice.problem);
   const { delivery } = settings;
 

@@ -17,7 +17,6 @@ import * as v from 'valibot';
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { type Env, settingOf } from '../../forms/delivery-settings.ts';
 import { leadsWriter } from './files-folder.ts';
-import { defaultLeadsDir } from '../settings.ts';
 import { fillTemplate } from '../template.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
@@ -275,6 +274,9 @@ export function filesLeadStore(dir: string): LeadStore {
     purge: (before) => remove((lead) => Date.parse(lead.receivedAt) < before.getTime()),
   };
 }
+
+/** The folder of `npm start`'s leads when LEADS_DIR is unset. */
+export const defaultLeadsDir = 'leads';
 
 /** The store of `npm start`: always LEADS_DIR (default `leads/`), whatever notification is set. */
 export function nodeLeadStore(env: Env): StoreChoice {

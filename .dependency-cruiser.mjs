@@ -75,6 +75,22 @@ export default {
       },
     },
     {
+      name: 'receiver-below-server',
+      comment:
+        'The receiver is what every host runs (Node, Cloudflare, Netlify); src/server/ is the Node server built on it: the receiver never imports the server.',
+      severity: 'error',
+      from: { path: '^src/receiver/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'receiver-node-only-in-files-store',
+      comment:
+        'The hosts’ functions bundle the receiver: only the files store (store/files.ts and its folder, files-folder.ts) may use Node’s modules, and only Node opens it.',
+      severity: 'error',
+      from: { path: '^src/receiver/', pathNot: String.raw`^src/receiver/store/files(-folder)?\.ts$` },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'site-script-stays-small',
       comment:
         'src/client/ is the site script of under 1 KB on every page: it reads the HTML, never content/, a package or the page code.',

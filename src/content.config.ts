@@ -13,6 +13,7 @@
  */
 import type * as v from 'valibot';
 import { contactFormCopySchema } from './content-schema/contact-form-schema.ts';
+import { audienceSchema } from './content-schema/audience-schema.ts';
 import { contactReceiverSchema } from './content-schema/contact-receiver-schema.ts';
 import { faqSchema, legalSchema, pageSchema, termsSchema } from './content-schema/schema.ts';
 import { seoSchema } from './content-schema/seo-schema.ts';
@@ -66,6 +67,7 @@ export const dataFiles = {
   seo: { schema: seoSchema },
   'contact-form': { schema: contactFormCopySchema, page: '/contact' },
   'contact-receiver': { schema: contactReceiverSchema },
+  audience: { schema: audienceSchema, page: '/legal#cookies' },
 } as const satisfies Record<string, DataFile>;
 
 export type CollectionName = keyof typeof collections;

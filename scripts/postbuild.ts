@@ -15,7 +15,8 @@
  */
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { audienceEnabled, countPath } from '../src/audience/settings.ts';
+import { audienceCountedBy } from '../src/audience/build.ts';
+import { countPath } from '../src/audience/settings.ts';
 import { islands, type IslandName } from '../src/islands/registry.ts';
 import { canonicalPath, indexedPages, notFoundPath } from '../src/registry.ts';
 import { siteHeaderRules } from '../src/security-headers.ts';
@@ -108,8 +109,8 @@ const inline = { inlineScripts: [siteLoader], inlineStyles: [css] };
 const metaPolicy = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ contactOrigin, forMeta: true, ...inline })}"/>`;
 
 // ---- Audience (src/audience/): the site script's beacon reads the endpoint from <body data-count>; without
-// JavaScript, a hidden <noscript> image counts the view. Left out with AUDIENCE=off.
-const counting = audienceEnabled(process.env);
+// JavaScript, a hidden <noscript> image counts the view. Left out with AUDIENCE=off or without the site's own store.
+const counting = audienceCountedBy(process.env);
 const countImage = (pagePath: string) =>
   `<noscript><img src="${countPath}?p=${encodeURIComponent(pagePath)}" alt="" width="1" height="1" hidden/></noscript>`;
 

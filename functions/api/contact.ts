@@ -12,6 +12,7 @@ import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { bindingRateLimiter, isRateLimitBinding } from '../../src/receiver/rate-limit.ts';
 import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
 import { d1StoreChoice } from '../../src/receiver/store/d1.ts';
+import { cloudflareAudience } from '../../src/audience/hosts.ts';
 
 /** The part of Cloudflare's EventContext this function uses. */
 export interface PagesContext {
@@ -31,6 +32,8 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
       env,
       rateLimiter: isRateLimitBinding(binding) ? bindingRateLimiter(binding) : undefined,
       store: d1StoreChoice(env),
+      // Audience (src/audience/): each stored lead is counted, apart from it.
+      onLead: cloudflareAudience(env).countLead,
     });
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);

@@ -17,6 +17,7 @@ import { renderPage } from '../receiver/page.ts';
 import { isPagePath, notFoundPath } from '../registry.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';
 import type { AudienceStore, Day } from './audience-store.ts';
+import { monthsBefore } from './report.ts';
 import { audienceEnabled, bounds, objectionCookie, objectionMaxAgeSeconds } from './settings.ts';
 
 type Env = Readonly<Record<string, unknown>>;
@@ -53,6 +54,9 @@ export function referrerHost(raw: string | null, ownHost: string): string | unde
   }
 }
 
+/** The first day kept: totals of days before it are purged. */
+export const retentionCutoff = (today: Day): Day => monthsBefore(today, audience.retentionMonths);
+
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** SHA-256 (Web Crypto, the same on every runtime) of the parts joined by a separator no part holds. */
@@ -79,8 +83,20 @@ export function createAudienceCounter({
   const failed = (error: unknown) =>
     logError(`${audience.console.countFailed} ${error instanceof Error ? error.message : String(error)}`);
 
+  let purgedOn: Day | undefined;
+  /**
+   * Once a day per process or isolate, with the day's first count: totals past the retention period of
+   * content/audience.json go, and any salt or hash of an earlier day with them.
+   */
+  async function purgeOnce(day: Day): Promise<void> {
+    if (!store || purgedOn === day) return;
+    purgedOn = day;
+    await store.purge(retentionCutoff(day), day);
+  }
+
   async function count(request: Request, address: string, day: Day): Promise<void> {
     if (!store) return;
+    await purgeOnce(day);
     const url = new URL(request.url);
     const host = request.headers.get('host') ?? url.host;
     // The beacon says which page; the <noscript> image too, and its Referer (the page) is the fallback.

@@ -7,6 +7,7 @@
  * lose a view.
  */
 import { getStore, type Store } from '@netlify/blobs';
+import { blobsStoreName } from '../../receiver/store/blobs.ts';
 import { type AudienceStore, applyView, type Day, type DayTotals, emptyDay, newSalt, type VisitorState } from '../audience-store.ts';
 
 const attempts = 20;

@@ -4,7 +4,7 @@
  * `audience/today/<day>/<hash>` (the day's salt, each visitor's and address's state) go once the day is over.
  * Blobs has no increment: each change reads the value with its ETag and writes it back only if nobody changed it
  * meanwhile (`onlyIfMatch`, or `onlyIfNew` for a new key), trying again otherwise, so concurrent instances never
- * lose a view.
+ * lose a view. (The local Blobs server sends no ETag on reads: there the last write wins.)
  */
 import { getStore, type Store } from '@netlify/blobs';
 import { blobsStoreName } from '../../receiver/store/blobs.ts';
@@ -19,7 +19,9 @@ export function blobsAudienceStore(store: Store): AudienceStore {
       const current = await store.getWithMetadata(key, { type: 'json', consistency: 'strong' });
       const next = change((current?.data as T | undefined) ?? undefined);
       if (next === undefined) return undefined;
-      const { modified } = await store.setJSON(key, next, current?.etag ? { onlyIfMatch: current.etag } : { onlyIfNew: true });
+      // The local server of @netlify/blobs (tests, `netlify dev`) gives no ETag on reads: there, the last write wins.
+      const condition = current === null ? { onlyIfNew: true } : current.etag ? { onlyIfMatch: current.etag } : {};
+      const { modified } = await store.setJSON(key, next, condition);
       if (modified) return next;
     }
     throw new Error(`${key}: too many concurrent writes`);

@@ -13,7 +13,8 @@ export const frenchNumber = (value: number) => number.format(value);
 export const shareOf = (count: number, of: number) =>
   fillTemplate(words.shareOfVisitors, {
     count: number.format(count),
-    share: percent.format(of === 0 ? 0 : count / of),
+    // French typography puts a narrow no-break space before %, whatever the runtime's ICU version writes.
+    share: percent.format(of === 0 ? 0 : count / of).replace(/\s%/u, '\u202f%'),
   });
 
 /** A page path as the operator reads it: the not-found page and « arrived on it » named. */

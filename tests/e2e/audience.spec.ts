@@ -4,13 +4,16 @@
  * then gives exactly what they did, once the server has stopped. Nothing identifying is left in their browsers,
  * and a bot, `Sec-GPC: 1`, a prefetch or prerender never shown, and a visitor who objected are not counted.
  */
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { type Browser, expect, type TestInfo, test } from '@playwright/test';
 import { createSiteServer, type SiteServer } from '../../src/server/site-server.ts';
 import { afterTwoVisitors, chromeAgent, firefoxAgent, read, stats as statsOf, twoVisitors } from './audience-visits.ts';
-import { buildCopy, listen } from './build-copy.ts';
+import { buildCopy, listen, root } from './build-copy.ts';
 
 // Two browsers' visits, then `npm run stats` in its own process: more than the default 30 s on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -37,7 +40,40 @@ async function startSite() {
 /** `npm run stats -- --json` over that folder. */
 const stats = (leadsDir: string) => statsOf([], { LEADS_DIR: leadsDir });
 
-test('two visitors, with and without JavaScript, are counted exactly, and nothing is left in their browsers', async ({ browser }) => {
+/**
+ * `npm run stats -- --html`: one page with no script that opens offline in Chromium with no console error, its
+ * figures in French and its three charts drawn as SVG; its screenshot goes into the test report.
+ */
+async function htmlReportOpens(leadsDir: string, browser: Browser, testInfo: TestInfo) {
+  const file = path.join(leadsDir, 'rapport.html');
+  await promisify(execFile)('npx', ['tsx', 'scripts/stats.ts', '--html', file], {
+    cwd: root,
+    env: { ...process.env, LEADS_DIR: leadsDir, NODE_OPTIONS: '' },
+  });
+  const html = await readFile(file, 'utf8');
+  expect(html).not.toMatch(/<script|<link|src="http/i);
+  const context = await browser.newContext({ offline: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(pathToFileURL(file).href);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audience de PropLLC');
+  await expect(page.getByRole('definition')).toHaveText(['2', '9', '2 (100\u202f% des visiteurs)', '2 (100\u202f% des visiteurs)']);
+  for (const chart of ['Visiteurs et messages reçus par jour', 'Le chemin vers la page de contact', 'Pages les plus lues']) {
+    await expect(page.getByRole('img', { name: chart }).locator('svg')).toBeVisible();
+  }
+  await expect(page.getByRole('img', { name: 'Le chemin vers la page de contact' })).toContainText('Ont envoyé un message');
+  await testInfo.attach('rapport-audience', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
+test('two visitors, with and without JavaScript, are counted exactly, and nothing is left in their browsers', async ({
+  browser,
+}, testInfo) => {
   const { url, leadsDir } = await startSite();
 
   await twoVisitors(browser, url);
@@ -51,6 +87,7 @@ test('two visitors, with and without JavaScript, are counted exactly, and nothin
     days: expect.any(Array),
     ...afterTwoVisitors,
   });
+  await htmlReportOpens(leadsDir, browser, testInfo);
   // The day's salt and hashes live apart from the totals, which hold no hash.
   const audienceFiles = await readdir(path.join(leadsDir, 'audience', 'days'));
   expect(audienceFiles).toHaveLength(1);

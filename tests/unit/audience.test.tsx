@@ -114,6 +114,13 @@ describe('the count endpoint', () => {
     expect(await store.days('2000-01-01', '2100-01-01')).toEqual([]);
   });
 
+  it('purges, with the first count of a day, the totals older than the 25 months of the notice', async () => {
+    const { store, view } = await counterIn();
+    for (const old of ['2024-10-25', '2024-10-26', '2024-10-27']) await store.addLead(old);
+    await view('/');
+    expect((await store.days('2000-01-01', '2100-01-01')).map((totals) => totals.day)).toEqual(['2024-10-26', '2024-10-27', day]);
+  });
+
   it('reads pages and referrers strictly', () => {
     expect(pageOf('/about')).toBe('/about');
     expect(pageOf('/about/')).toBe('/about');

@@ -12,7 +12,7 @@ import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { bindingRateLimiter, isRateLimitBinding } from '../../src/receiver/rate-limit.ts';
 import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
 import { d1StoreChoice } from '../../src/receiver/store/d1.ts';
-import { cloudflareAudience } from '../../src/audience/hosts.ts';
+import { cloudflareAudience } from '../../src/audience/cloudflare.ts';
 
 /** The part of Cloudflare's EventContext this function uses. */
 export interface PagesContext {

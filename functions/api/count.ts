@@ -4,7 +4,7 @@
  * after the answer (`waitUntil`).
  */
 import type { AudienceCounter } from '../../src/audience/counter.ts';
-import { cloudflareAudience } from '../../src/audience/hosts.ts';
+import { cloudflareAudience } from '../../src/audience/cloudflare.ts';
 import type { PagesContext } from './contact.ts';
 
 let counter: AudienceCounter | undefined;

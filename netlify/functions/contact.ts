@@ -9,7 +9,7 @@
  */
 import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
 import { blobsStoreChoice } from '../../src/receiver/store/blobs.ts';
-import { netlifyAudience } from '../../src/audience/hosts.ts';
+import { netlifyAudience } from '../../src/audience/netlify.ts';
 
 /** The part of Netlify's Context this function uses. */
 export interface NetlifyContext {

@@ -4,7 +4,7 @@
  * written after the answer (`waitUntil`).
  */
 import type { AudienceCounter } from '../../src/audience/counter.ts';
-import { netlifyAudience } from '../../src/audience/hosts.ts';
+import { netlifyAudience } from '../../src/audience/netlify.ts';
 import type { NetlifyContext } from './contact.ts';
 
 let counter: AudienceCounter | undefined;

@@ -57,7 +57,7 @@ export interface AudienceStore {
   purge(before: Day, today: Day): Promise<number>;
 }
 
-export const contactPage = '/contact';
+const contactPage = '/contact';
 
 export const emptyDay = (day: Day): DayTotals => ({
   day,

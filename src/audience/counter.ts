@@ -55,12 +55,12 @@ export function referrerHost(raw: string | null, ownHost: string): string | unde
 }
 
 /** The first day kept: totals of days before it are purged. */
-export const retentionCutoff = (today: Day): Day => monthsBefore(today, audience.retentionMonths);
+const retentionCutoff = (today: Day): Day => monthsBefore(today, audience.retentionMonths);
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** SHA-256 (Web Crypto, the same on every runtime) of the parts joined by a separator no part holds. */
-export async function hashOf(...parts: string[]): Promise<string> {
+async function hashOf(...parts: string[]): Promise<string> {
   return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\n'))));
 }
 

@@ -107,7 +107,7 @@ export function netlifyAudienceStore(): { store: AudienceStore; name: string } {
   const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
   const store =
     siteID && token
-      ? getStore({ name: 'leads', siteID, token, consistency: 'strong' })
-      : getStore({ name: 'leads', consistency: 'strong' });
+      ? getStore({ name: blobsStoreName, siteID, token, consistency: 'strong' })
+      : getStore({ name: blobsStoreName, consistency: 'strong' });
   return { store: blobsAudienceStore(store), name: 'Netlify Blobs (leads)' };
 }

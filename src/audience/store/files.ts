@@ -29,7 +29,7 @@ const visitorsSchema = v.record(
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
-export const audienceFolder = (leadsDir: string) => path.join(leadsDir, 'audience');
+const audienceFolder = (leadsDir: string) => path.join(leadsDir, 'audience');
 
 export function filesAudienceStore(leadsDir: string): AudienceStore {
   const root = audienceFolder(leadsDir);

@@ -1,7 +1,7 @@
 /**
- * The audience counter of each edge host, over the store its lead store uses: D1 (LEADS_DB) on Cloudflare,
- * Netlify Blobs on Netlify. Without the lead store (CONTACT_STORE unset, binding missing), nothing is counted and
- * the endpoint still answers 204.
+ * The audience counter on Cloudflare, over the leads' D1 database (CONTACT_STORE=d1, LEADS_DB). Without it,
+ * nothing is counted and the endpoint still answers 204. Apart from ./netlify.ts: a Pages Function's bundle must
+ * not pull in @netlify/blobs.
  */
 import type { Env } from '../forms/delivery-settings.ts';
 import { d1Binding } from '../receiver/store/d1.ts';
@@ -9,9 +9,6 @@ import { storeSettingOf } from '../forms/delivery-settings.ts';
 import type { SqlRunner } from '../receiver/store/d1.ts';
 import { type AudienceCounter, createAudienceCounter } from './counter.ts';
 import { d1AudienceStore } from './store/d1.ts';
-import { blobsAudienceStore } from './store/blobs.ts';
-import { getStore, type Store } from '@netlify/blobs';
-import { blobsStoreName } from '../receiver/store/blobs.ts';
 
 interface D1Binding {
   prepare(sql: string): { bind(...values: unknown[]): { all(): Promise<{ results: Record<string, unknown>[] }> } };
@@ -33,13 +30,5 @@ const bindingRunner =
 export function cloudflareAudience(env: Env): AudienceCounter {
   const binding = env[d1Binding];
   const store = storeSettingOf(env) === 'd1' && isD1Binding(binding) ? d1AudienceStore(bindingRunner(binding)) : undefined;
-  return createAudienceCounter({ env, store });
-}
-
-export function netlifyAudience(
-  env: Env,
-  blobs: () => Store = () => getStore({ name: blobsStoreName, consistency: 'strong' }),
-): AudienceCounter {
-  const store = storeSettingOf(env) === 'blobs' ? blobsAudienceStore(blobs()) : undefined;
   return createAudienceCounter({ env, store });
 }

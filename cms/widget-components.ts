@@ -82,17 +82,13 @@ function settingFields(spec: WidgetSpec) {
 }
 
 /**
- * Self-closing widgets written inside a sentence (`écrivez-nous à <CompanyEmail />.`): Keystatic needs to
- * know them as inline, apart from those that stand on a line of their own. The widget schemas do not say it;
- * tests/unit/cms-config.test.ts checks this list against every use in content/.
+ * Self-closing widgets written inside a sentence (`écrivez-nous à <CompanyEmail />.`), as the widget list says
+ * (`inSentence`): Keystatic needs to know them as inline, apart from those that stand on a line of their own.
  */
-export const inlineWidgets: readonly string[] = ['CompanyEmail', 'LeadRetention'];
+export const inlineWidgets: readonly string[] = Object.entries(widgets as Record<string, WidgetSpec>)
+  .filter(([, spec]) => spec.inSentence)
+  .map(([name]) => name);
 
-/**
- * `none` → a block (a self-closing tag on its own line), or an inline element for the widgets above; `inline` and `block` → a wrapper, which Keystatic writes over
- * several lines with its text in a paragraph (the site unwraps a lone paragraph of an inline widget);
- * a list of widgets → a repeating block that offers only those.
- */
 /**
  * A line above the block's text with its settings as written (`Titre : Séparation des finances · Icône : wallet`),
  * so that an editor sees a card's title or a button's address without opening its settings.
@@ -111,7 +107,13 @@ function contentView(spec: WidgetSpec) {
   };
 }
 
-function widgetComponent(name: string, spec: WidgetSpec): ContentComponent {
+/**
+ * `none` → a block (a self-closing tag on its own line), or an inline element for a widget written inside a
+ * sentence; `inline` and `block` → a wrapper, which Keystatic writes over several lines with its text in a
+ * paragraph (the site unwraps a lone paragraph of an inline widget); a list of widgets → a repeating block that
+ * offers only those.
+ */
+function widgetComponent(spec: WidgetSpec): ContentComponent {
   const hasSettings = Object.keys(spec.settings.entries).length > 0;
   const common = {
     label: spec.label,
@@ -119,11 +121,11 @@ function widgetComponent(name: string, spec: WidgetSpec): ContentComponent {
     schema: settingFields(spec),
     ...(hasSettings ? { ContentView: contentView(spec) } : {}),
   };
-  if (spec.children === 'none') return inlineWidgets.includes(name) ? inline(common) : block(common);
+  if (spec.children === 'none') return spec.inSentence ? inline(common) : block(common);
   if (typeof spec.children === 'object') return repeating({ ...common, children: [...spec.children.widgets] });
   return wrapper(common);
 }
 
 export const widgetComponents: Record<string, ContentComponent> = Object.fromEntries(
-  Object.entries(widgets).map(([name, spec]) => [name, widgetComponent(name, spec)]),
+  Object.entries(widgets).map(([name, spec]) => [name, widgetComponent(spec)]),
 );

@@ -1,26 +1,39 @@
 /**
  * `npm run leads`: the operator's inbox over the lead store of a deployment. Without option it lists the
  * leads of LEADS_DIR (default leads/, read as the server writes them), newest first; `--local` or
- * `--remote` reads Cloudflare's D1 database (LEADS_DB) through `wrangler d1 execute`. `--csv FILE` exports
- * them for French spreadsheets, `--email EMAIL` keeps one person's leads (access request), `--forget EMAIL`
- * deletes them (GDPR art. 17), `--purge`
- * deletes those past the retention period of the GDPR notice. No confirmation is asked, so that each
- * can be scripted; what was deleted is printed. Every message is French (content/contact-receiver.json).
+ * `--remote` reads Cloudflare's D1 database (LEADS_DB) through `wrangler d1 execute`; `--netlify` reads the
+ * site's Netlify Blobs store `leads` through Netlify's API, with the settings the Netlify CLI uses
+ * (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN). `--csv FILE` exports them for French spreadsheets into a new
+ * file (mode 0600, never through an existing file or link), `--email EMAIL` keeps one person's leads
+ * (access request), `--forget EMAIL` deletes them (GDPR art. 17), `--purge` deletes those past the retention
+ * period of the GDPR notice, `--retry ID` puts a lead back « à notifier » (attempts 0, due at once) once the
+ * cause of its « échec » is fixed. No confirmation is asked, so that each can be scripted; what was deleted is
+ * printed. A record that cannot be read is named, skipped, and the others are handled. Every message is French
+ * (content/contact-receiver.json); visitor text is printed with whatever a terminal would act on shown escaped
+ * (src/receiver/terminal-text.ts).
  */
-import { stat, writeFile } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import { getStore } from '@netlify/blobs';
 import { parseArgs } from 'node:util';
 import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { processors } from '../src/content-data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts';
-import { inboxCsv, inboxDate, inboxTable, retentionCutoff } from '../src/receiver/inbox.ts';
+import { inboxCsv, inboxDate, inboxTable } from '../src/receiver/inbox.ts';
+import { retentionCutoff } from '../src/receiver/purge.ts';
 import { defaultLeadsDir } from '../src/receiver/settings.ts';
 import { wranglerRunner } from '../src/receiver/node/wrangler-d1.ts';
+import { blobsLeadStore, blobsStoreName } from '../src/receiver/store/blobs.ts';
 import { d1Binding, d1LeadStore } from '../src/receiver/store/d1.ts';
 import { filesLeadStore } from '../src/receiver/store/files.ts';
-import { type LeadStore, sameEmail, type StoredLead } from '../src/receiver/store/lead-store.ts';
+import { type LeadStore, sameEmail, type StoredLead, type Unreadable } from '../src/receiver/store/lead-store.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
+import { terminalText } from '../src/receiver/terminal-text.ts';
 
 const words = contactReceiver.inbox;
+
+/** A template filled with values shown as a terminal must print them: nothing in them is obeyed. */
+const say = (template: string, values: Record<string, string>) =>
+  fillTemplate(template, Object.fromEntries(Object.entries(values).map(([key, value]) => [key, terminalText(value)])));
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -36,8 +49,10 @@ function readOptions() {
       email: { type: 'string' },
       forget: { type: 'string' },
       purge: { type: 'boolean' },
+      retry: { type: 'string' },
       local: { type: 'boolean' },
       remote: { type: 'boolean' },
+      netlify: { type: 'boolean' },
       // Where `wrangler pages dev --persist-to` keeps its local state, when not .wrangler/state.
       'persist-to': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -49,14 +64,37 @@ try {
 } catch {
   fail(words.usage, 2);
 }
-const actions = [options.csv !== undefined, options.forget !== undefined, options.purge === true].filter(Boolean).length;
+const actions = [options.csv !== undefined, options.forget !== undefined, options.purge === true, options.retry !== undefined].filter(
+  Boolean,
+).length;
 if (options.help) fail(words.usage, 0);
-if (actions > 1 || (options.local && options.remote) || options.forget?.trim() === '' || options.csv?.trim() === '')
+const hosts = [options.local || options.remote, options.netlify].filter(Boolean).length;
+if (
+  actions > 1 ||
+  hosts > 1 ||
+  (options.local && options.remote) ||
+  options.forget?.trim() === '' ||
+  options.csv?.trim() === '' ||
+  options.retry?.trim() === ''
+)
   fail(words.usage, 2);
 
 let store: LeadStore;
 let storeName: string;
-if (options.local || options.remote) {
+if (options.netlify) {
+  // The Netlify CLI's own settings: the site (`netlify link` shows its id) and a personal access token.
+  const siteID = process.env.NETLIFY_SITE_ID?.trim();
+  const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
+  if (!siteID) fail(fillTemplate(words.netlifySettingMissing, { name: 'NETLIFY_SITE_ID' }), 2);
+  if (!token) fail(fillTemplate(words.netlifySettingMissing, { name: 'NETLIFY_AUTH_TOKEN' }), 2);
+  storeName = fillTemplate(words.netlify, { name: blobsStoreName, site: siteID });
+  // Through Netlify's API, which is strongly consistent (given a site id and token, @netlify/blobs ignores any
+  // NETLIFY_BLOBS_CONTEXT). For the tests only, LEADS_TEST_BLOBS_URL is the local Blobs server of @netlify/blobs,
+  // reached as an edge (its API route cannot list: it reads `?prefix=` into the store's name).
+  const testURL = process.env.LEADS_TEST_BLOBS_URL?.trim();
+  const where = testURL ? { edgeURL: testURL, uncachedEdgeURL: testURL } : {};
+  store = blobsLeadStore(getStore({ name: blobsStoreName, siteID, token, consistency: 'strong', ...where }));
+} else if (options.local || options.remote) {
   storeName = fillTemplate(words.d1, { name: d1Binding, where: options.remote ? words.d1Remote : words.d1Local });
   store = d1LeadStore(wranglerRunner(options.remote ? '--remote' : '--local', options['persist-to']));
 } else {
@@ -64,25 +102,58 @@ if (options.local || options.remote) {
   storeName = fillTemplate(words.local, { dir });
   store = filesLeadStore(dir);
   // A folder that does not exist is a wrong LEADS_DIR, not an empty inbox.
-  await stat(dir).catch((error: Error) => fail(fillTemplate(words.unreachable, { store: storeName, reason: error.message })));
+  await stat(dir).catch((error: Error) => fail(say(words.unreachable, { store: storeName, reason: error.message })));
 }
 
 const printDeleted = (leads: StoredLead[]) => {
   for (const lead of leads) {
-    console.log(`  ${fillTemplate(words.deleted, { date: inboxDate(lead.receivedAt), name: lead.name, email: lead.email })}`);
+    console.log(`  ${say(words.deleted, { date: inboxDate(lead.receivedAt), name: lead.name, email: lead.email })}`);
   }
 };
 
+/** Records that could not be read: each named, then what the operator must do; on stderr, after the rest. */
+function printSkipped(unreadable: readonly Unreadable[]) {
+  if (unreadable.length === 0) return;
+  for (const record of unreadable) console.error(`  ${say(words.skippedRecord, { where: record.where, reason: record.reason })}`);
+  console.error(fillTemplate(words.skippedAdvice, { count: String(unreadable.length) }));
+}
+
+/**
+ * Writes the export into a new file only readable by its owner, like the leads themselves: `wx` (O_CREAT |
+ * O_EXCL) refuses an existing file, and a symbolic link even to nowhere, rather than write through it.
+ */
+async function writeNewFile(file: string, text: string): Promise<void> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(file, 'wx', 0o600);
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'EEXIST') fail(say(words.csvExists, { file }));
+    throw error;
+  }
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
+  }
+}
+
 try {
-  if (options.forget !== undefined) {
+  if (options.retry !== undefined) {
+    const id = options.retry.trim();
+    const lead = await store.retry(id, new Date());
+    if (!lead) fail(say(words.retryUnknown, { id, store: storeName }));
+    console.log(say(words.retried, { id }));
+  } else if (options.forget !== undefined) {
     const email = options.forget.trim();
-    const deleted = await store.forget(email);
+    const { leads: deleted, unreadable } = await store.forget(email);
     printDeleted(deleted);
-    console.log(fillTemplate(words.forgotten, { email, count: String(deleted.length) }));
+    console.log(say(words.forgotten, { email, count: String(deleted.length) }));
+    printSkipped(unreadable);
   } else if (options.purge) {
     const years = processors.leadRetentionYears;
     const cutoff = retentionCutoff(new Date(), years);
-    const deleted = await store.purge(cutoff);
+    const { leads: deleted, unreadable } = await store.purge(cutoff);
     printDeleted(deleted);
     console.log(
       fillTemplate(words.purged, {
@@ -91,20 +162,25 @@ try {
         retention: frenchYears(years),
       }),
     );
+    printSkipped(unreadable);
   } else {
     const person = options.email?.trim();
-    const leads = (await store.list()).filter((lead) => person === undefined || sameEmail(lead.email, person));
+    const listing = await store.list();
+    const leads = listing.leads.filter((lead) => person === undefined || sameEmail(lead.email, person));
     if (options.csv !== undefined) {
-      await writeFile(options.csv, inboxCsv(leads, words));
-      console.log(fillTemplate(words.csvWritten, { file: options.csv, count: String(leads.length) }));
+      await writeNewFile(options.csv, inboxCsv(leads, words));
+      console.log(say(words.csvWritten, { file: options.csv, count: String(leads.length) }));
     } else if (leads.length === 0) {
-      console.log(fillTemplate(words.empty, { store: storeName }));
+      console.log(say(words.empty, { store: storeName }));
     } else {
       console.log(inboxTable(leads, words));
-      const pending = leads.filter((lead) => !lead.notifiedAt).length;
-      console.log(`\n${fillTemplate(words.summary, { count: String(leads.length), pending: String(pending), store: storeName })}`);
+      const count = (state: string) => String(leads.filter((lead) => lead.notification.state === state).length);
+      console.log(
+        `\n${say(words.summary, { count: String(leads.length), pending: count('pending'), failed: count('failed'), store: storeName })}`,
+      );
     }
+    printSkipped(listing.unreadable);
   }
 } catch (error) {
-  fail(fillTemplate(words.unreachable, { store: storeName, reason: error instanceof Error ? error.message : String(error) }));
+  fail(say(words.unreachable, { store: storeName, reason: error instanceof Error ? error.message : String(error) }));
 }

@@ -15,6 +15,7 @@ import type * as v from 'valibot';
 import { contactFormCopySchema } from './content-schema/contact-form-schema.ts';
 import { audienceSchema } from './content-schema/audience-schema.ts';
 import { contactReceiverSchema } from './content-schema/contact-receiver-schema.ts';
+import { emptyBodyMessages } from './content-schema/messages.ts';
 import { faqSchema, legalSchema, pageSchema, termsSchema } from './content-schema/schema.ts';
 import { seoSchema } from './content-schema/seo-schema.ts';
 import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from './content-schema/site-schema.ts';
@@ -71,6 +72,10 @@ export const dataFiles = {
 } as const satisfies Record<string, DataFile>;
 
 export type CollectionName = keyof typeof collections;
+
+// Every collection has its messages for an empty body: the type check fails here on a collection without them.
+emptyBodyMessages satisfies Record<'check' | 'editor', Record<CollectionName, string>>;
+
 export type OrderedCollectionName = {
   [C in CollectionName]: (typeof collections)[C] extends OrderedCollection ? C : never;
 }[CollectionName];

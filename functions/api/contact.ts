@@ -6,9 +6,11 @@
  * contact email, never a false "sent". A Rate Limiting binding named CONTACT_RATE_LIMITER, when one
  * is bound, replaces the in-memory limit (which each isolate keeps on its own). With CONTACT_STORE=d1,
  * each lead is stored in the D1 database bound as LEADS_DB before the answer; the notification, and the
- * retry of those still « à notifier », run after it (`waitUntil`) at every request.
+ * retry of those still « à notifier », run after it (`waitUntil`) at every request, and so does the purge of
+ * the leads past the retention period, at most once a day per isolate (src/receiver/purge.ts).
  */
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
+import { dailyPurge } from '../../src/receiver/purge.ts';
 import { bindingRateLimiter, isRateLimitBinding } from '../../src/receiver/rate-limit.ts';
 import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
 import { d1StoreChoice } from '../../src/receiver/store/d1.ts';
@@ -22,19 +24,22 @@ export interface PagesContext {
   waitUntil?(promise: Promise<unknown>): void;
 }
 
-// One receiver per isolate: its in-memory rate limit must outlive a request.
+// One receiver per isolate: its in-memory rate limit must outlive a request. So does the purge's daily gate.
 let receiver: SiteReceiver | undefined;
+let purge: (() => Promise<void> | undefined) | undefined;
 
 function receiverFor(env: PagesContext['env']): SiteReceiver {
   if (!receiver) {
     const binding = env.CONTACT_RATE_LIMITER;
+    const store = d1StoreChoice(env);
     receiver = createSiteReceiver({
       env,
       rateLimiter: isRateLimitBinding(binding) ? bindingRateLimiter(binding) : undefined,
-      store: d1StoreChoice(env),
+      store,
       // Audience (src/audience/): each stored lead is counted, apart from it.
       onLead: cloudflareAudience(env).countLead,
     });
+    if (store && 'leads' in store) purge = dailyPurge({ store: store.leads, log: console.log, logError: console.error });
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
     if (!isRateLimitBinding(binding)) console.warn(contactReceiver.console.rateLimitBindingMissing);
@@ -44,10 +49,15 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
 
 // Pages has no schedule: the notification, and those still pending, go out after the answer (waitUntil).
 // CF-Connecting-IP is set by Cloudflare's edge itself (a client's own value is replaced): the visitor's address.
-const receive = ({ request, env, ...context }: PagesContext): Promise<Response> =>
-  receiverFor(env).handle(request, { address: request.headers.get('CF-Connecting-IP') ?? undefined }, (work) =>
+// The purge starts once the answer is ready and is never awaited: it never holds up the answer.
+async function receive({ request, env, ...context }: PagesContext): Promise<Response> {
+  const answer = await receiverFor(env).handle(request, { address: request.headers.get('CF-Connecting-IP') ?? undefined }, (work) =>
     context.waitUntil?.(work),
   );
+  const purging = purge?.();
+  if (purging) context.waitUntil?.(purging);
+  return answer;
+}
 
 export const onRequestPost = receive;
 /** Any other method: the receiver answers 405 with `Allow: POST`. */

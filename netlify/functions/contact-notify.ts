@@ -1,7 +1,7 @@
 /**
- * Netlify Scheduled Function: every minute, sends the notifications of the leads still « à notifier »
- * in the Netlify Blobs store (CONTACT_STORE=blobs), so that a lead goes out within a minute of the email
- * provider or webhook answering again, even when no visitor writes meanwhile. Same settings as
+ * Netlify Scheduled Function: every minute, sends the notifications of the leads « à notifier » whose next
+ * attempt is due in the Netlify Blobs store (CONTACT_STORE=blobs), even when no visitor writes meanwhile: one
+ * batch per run, within a budget under the function's 30 seconds (src/receiver/notify.ts). Same settings as
  * ./contact.ts; the store's claims keep it from sending a lead that function is sending.
  */
 import { createSiteReceiver } from '../../src/receiver/site.ts';

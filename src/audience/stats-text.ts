@@ -2,6 +2,7 @@
 import { audience } from '../content-data/audience.ts';
 import { frenchLongDate } from '../lib/french-date.ts';
 import { fillTemplate } from '../receiver/template.ts';
+import { terminalText } from '../receiver/terminal-text.ts';
 import { notFoundPath } from '../registry.ts';
 import type { AudienceFigures } from './report.ts';
 
@@ -59,7 +60,8 @@ export function statsText(figures: AudienceFigures, store: string): string {
     '',
     ...summary.map(([label, value]) => `${label.padEnd(width)}  ${value}`),
     ...lines(words.pages, figures.pages, pageName),
-    ...lines(words.referrers, figures.referrers),
+    // Hosts come from visitors' browsers: escaped like anything printed from visitor input.
+    ...lines(words.referrers, figures.referrers, terminalText),
     ...lines(words.contactFrom, figures.contactFrom, pageName),
     '',
     words.perDay,

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { type ContactErrorKey, contactFields, errorKeysOf } from '../forms/contact-fields.ts';
-import { mapFields } from '../forms/contact-schema.ts';
+import { mapFields } from '../forms/map-fields.ts';
 import { text } from './fields.ts';
 import { valueMessages } from './messages.ts';
 
@@ -23,7 +23,12 @@ const fieldWording = mapFields(() => field);
 
 /** Help beside a validation message, where its rule is not obvious from its key. */
 const errorHelp: Partial<Record<ContactErrorKey, string>> = {
-  phoneInvalid: 'Le numéro contient une lettre ou un signe autre que chiffres, espaces, + ( ) . -',
+  nameInvalid: 'Le nom contient un retour à la ligne, un caractère de contrôle ou un signe qui inverse le sens du texte',
+  emailInvalid: 'L’adresse n’a pas la forme d’une adresse email, ou contient un retour à la ligne ou un caractère de contrôle',
+  phoneInvalid:
+    'Le numéro contient une lettre ou un signe autre que chiffres, espaces, + ( ) . -, ou un retour à la ligne ou un caractère de contrôle',
+  messageInvalid:
+    'Le message contient un caractère de contrôle (autre que tabulation et retour à la ligne) ou un signe qui inverse le sens du texte',
 };
 
 /** One message per rule of each field (`nameTooShort`, `phoneInvalid`…), in the form's order. */

@@ -6,7 +6,7 @@
  * messages. Titles and descriptions are what an editing tool shows beside each field, so they are French.
  */
 import * as v from 'valibot';
-import { mapFields } from '../forms/contact-schema.ts';
+import { mapFields } from '../forms/map-fields.ts';
 import { text } from './fields.ts';
 import { valueMessages } from './messages.ts';
 
@@ -83,7 +83,11 @@ export const contactReceiverSchema = v.strictObject({
     home: v.pipe(text, v.title('Lien vers l’accueil')),
   }),
   email: v.pipe(
-    v.strictObject({ subject: v.pipe(withPlaceholder('name'), v.title('Sujet')), intro: v.pipe(text, v.title('Introduction')) }),
+    v.strictObject({
+      subject: v.pipe(withPlaceholder('name'), v.title('Sujet')),
+      intro: v.pipe(text, v.title('Introduction')),
+      reference: v.pipe(withPlaceholder('id'), v.title('Référence du message (dernière ligne)')),
+    }),
     v.title('Email reçu par PropLLC'),
     v.description('Envoi par email. Répondre à cet email répond au visiteur.'),
   ),
@@ -97,7 +101,14 @@ export const contactReceiverSchema = v.strictObject({
       saved: withPlaceholder('file'),
       forwarded: withPlaceholder('delivery'),
       failed: withPlaceholder('delivery', 'reason'),
-      notifyFailed: withPlaceholder('delivery', 'reason'),
+      notifyFailed: withPlaceholder('delivery', 'id', 'attempt', 'attempts', 'reason', 'time'),
+      notifySent: withPlaceholder('delivery', 'id', 'attempt'),
+      notifyGaveUp: withPlaceholder('delivery', 'id', 'attempt', 'reason'),
+      notifyUnreadable: withPlaceholder('where', 'reason'),
+      storeError: withPlaceholder('where', 'id', 'reason'),
+      unreadableName: text,
+      unreadableContent: withPlaceholder('reason'),
+      unreadableGone: text,
       deliveryLocal: withPlaceholder('dir'),
       deliveryEmail: withPlaceholder('to'),
       deliveryWebhook: withPlaceholder('host'),
@@ -122,6 +133,8 @@ export const contactReceiverSchema = v.strictObject({
       stopped: text,
       simulationBuild: text,
       nodeEndOfLife: withPlaceholder('version', 'date'),
+      purgeDone: withPlaceholder('count', 'date', 'retention'),
+      purgeFailed: withPlaceholder('reason'),
     }),
     v.title('Lignes pour l’exploitant'),
     v.description(`Affichées dans le terminal (npm start) ou dans les journaux de l’hébergeur. ${keepBraces}`),
@@ -129,9 +142,14 @@ export const contactReceiverSchema = v.strictObject({
   inbox: v.pipe(
     v.strictObject({
       columns: v.strictObject({ date: text, ...fieldColumns, notified: text }),
-      notifiedYes: text,
-      notifiedNo: text,
-      summary: withPlaceholder('count', 'pending', 'store'),
+      stateSent: text,
+      statePending: withPlaceholder('attempt', 'time'),
+      stateFailed: withPlaceholder('reason'),
+      summary: withPlaceholder('count', 'pending', 'failed', 'store'),
+      retried: withPlaceholder('id'),
+      retryUnknown: withPlaceholder('id', 'store'),
+      skippedRecord: withPlaceholder('where', 'reason'),
+      skippedAdvice: withPlaceholder('count'),
       empty: withPlaceholder('store'),
       csvWritten: withPlaceholder('file', 'count'),
       forgotten: withPlaceholder('email', 'count'),
@@ -141,6 +159,9 @@ export const contactReceiverSchema = v.strictObject({
       d1: withPlaceholder('name', 'where'),
       d1Local: text,
       d1Remote: text,
+      netlify: withPlaceholder('name', 'site'),
+      netlifySettingMissing: withPlaceholder('name'),
+      csvExists: withPlaceholder('file'),
       unreachable: withPlaceholder('store', 'reason'),
       usage: text,
     }),

@@ -1,15 +1,14 @@
 /**
  * Every French message `npm run check` and the build show editors, in one place: the wording is reviewed here,
- * the checks (./checks/, src/mdx/remark-*.ts) only decide when to say it. Each message names what is wrong and
+ * the checks (scripts/content-check/checks/, src/mdx/remark-*.ts) only decide when to say it. Each message names what is wrong and
  * how to fix it; the caller adds the file and line (`content/faq/cout.mdx:2 → …`, see ./errors.ts).
  */
 import type * as v from 'valibot';
-import type { CollectionName } from '../content.config.ts';
 import { closest } from './errors.ts';
 
 /**
  * Mistakes MDX accepts, or reports in technical English, each with its own explanation: the remark plugin
- * src/mdx/remark-editor-mistakes.ts and the check (./checks/mdx-syntax.ts, for MDX's own syntax errors) share them.
+ * src/mdx/remark-editor-mistakes.ts and the check (scripts/content-check/checks/mdx-syntax.ts, for MDX's own syntax errors) share them.
  */
 const bracesProblem = 'les accolades { } sont réservées ; pour les afficher, écrivez \\{ et \\}';
 export const unclosedFrontmatterProblem =
@@ -43,7 +42,7 @@ export const mdxMessages = {
 /**
  * A file of content/ with nothing under its frontmatter would be published empty. `check` is what `npm run check`
  * says (after the file's name); `editor` is what the visual editor shows under the text when it refuses to save.
- * One of each per collection of the content manifest.
+ * One of each per collection of the content manifest, which checks it (src/content.config.ts).
  */
 export const emptyBodyMessages = {
   check: {
@@ -61,7 +60,7 @@ export const emptyBodyMessages = {
     terms: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
     legal: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
   },
-} as const satisfies Record<'check' | 'editor', Record<CollectionName, string>>;
+} as const satisfies Record<'check' | 'editor', Record<string, string>>;
 
 /** The limits of a frontmatter field, as valibot messages (src/content-schema/schema.ts). */
 export const fieldMessages = {
@@ -228,7 +227,7 @@ export const dataMessages = {
     `le fichier n'est pas du JSON valide : ${mistake}. Corrigez la ligne indiquée ; les noms de champs et les textes s'écrivent entre guillemets droits "…", séparés par des virgules.`,
   typography: (field: string, mistakes: readonly string[], fixed: string) =>
     `« ${field} » : ${mistakes.join(' ; ')}. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « ${fixed} » (copiez-le depuis ce message, il contient les espaces fines insécables).`,
-  /** The name of each typography mistake the data-file check looks for (./checks/typography.ts). */
+  /** The name of each typography mistake the data-file check looks for (scripts/content-check/checks/typography.ts). */
   typographyMistakes: {
     ordinarySpace: 'espace ordinaire avant ? ! : ; » ou après «',
     missingSpace: 'espace manquante avant ? ! : ;',
@@ -240,7 +239,7 @@ export const dataMessages = {
   },
 } as const;
 
-/** Proofreading (./checks/proofreading.ts): spelling with the trade's words, grammar with Grammalecte. */
+/** Proofreading (scripts/content-check/checks/proofreading.ts): spelling with the trade's words, grammar with Grammalecte. */
 export const proofreadingMessages = {
   unknownWord: (word: string, suggestions: readonly string[]) => {
     const quoted = suggestions.map((suggestion) => `« ${suggestion} »`);
@@ -273,7 +272,7 @@ export const hostBuildMessages = {
     `CONTACT_DELIVERY=${new Intl.ListFormat('fr', { type: 'disjunction' }).format(modes)} (comment le récepteur prévient de chaque message)${current ? ` ; il vaut aujourd’hui « ${current} »` : ''}`,
 } as const;
 
-/** The release check (`npm run check -- --release`, ./release.ts): what must change before going live. */
+/** The release check (`npm run check -- --release`, scripts/content-check/release.ts): what must change before going live. */
 export const releaseMessages = {
   placeholder: (field: string, current: string, todo: string, fictionPhone: boolean) =>
     `« ${field} » ${fictionPhone ? 'est un numéro réservé à la fiction' : 'est encore une valeur fictive'} : « ${current} ». À mettre à la place : ${todo}.`,

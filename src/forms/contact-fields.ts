@@ -5,7 +5,8 @@
  *
  * Adding a field: an entry here; its wording in content/contact-form.json (`fields.<name>`, and one
  * message per rule it has in `errors`: `npm run check` names each missing key); in D1, a migration
- * adding its column (tests/unit/contact-fields.test.ts checks migrations/); and a test. Every field is
+ * adding its column (tests/unit/lead-store.test.ts checks migrations/); and a test of what is particular
+ * to it (tests/unit/contact-fields.test.tsx shows an added field reaching every consumer). Every field is
  * required. No French here: words come from content/.
  */
 
@@ -24,7 +25,10 @@ interface ContactFieldSpec {
   /** Lengths counted like the browser's `minlength`/`maxlength` (UTF-16 code units), also written into the HTML. */
   readonly min?: number;
   readonly max: number;
-  /** The characters the value may hold, checked first: a letter in a phone number is « invalide » whatever its length. */
+  /**
+   * The characters the value may hold, checked after the rule every field has (see `acceptsText`): a letter in
+   * a phone number is « invalide » whatever its length.
+   */
   readonly characters?: RegExp;
   /**
    * An HTML `pattern` attribute, with the field's `Invalid` message as the browser's hint. The schema
@@ -72,24 +76,34 @@ export type ContactField = ContactFieldSpec & { readonly name: ContactFieldName 
  */
 export const contactFields: readonly ContactField[] = table;
 
-/** A rule a field may break; its message is `errors.<name><rule>` in content/contact-form.json. */
+/**
+ * Visitor text stays data: what a terminal, a mail client or a spreadsheet would act on never gets in. Every
+ * field refuses control characters (C0 but tab and line feed, DEL, C1) and the bidirectional overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069), which reorder what the operator reads; a one-line field also
+ * refuses line breaks (U+2028 and U+2029 included), which would fake a field in the email. Values are checked
+ * after CR LF and CR became LF (./contact-schema.ts), so a CR is a line break here.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are exactly what the rule refuses.
+const refusedEverywhere = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const lineBreak = /[\n\r\u2028\u2029]/;
+
+/** Whether a field may hold this (normalised) value's characters: the rule every field has, before its own. */
+export const acceptsText = (field: ContactFieldSpec, value: string): boolean =>
+  !refusedEverywhere.test(value) && (field.type === 'textarea' || !lineBreak.test(value));
+
+/**
+ * A rule a field may break; its message is `errors.<name><rule>` in content/contact-form.json. Every field has
+ * `Invalid` (characters it refuses, see `acceptsText`) and `TooLong`.
+ */
 type Rule = 'TooShort' | 'Invalid' | 'TooLong';
 
 type ErrorKeysOf<F> = F extends { readonly name: infer N extends string }
-  ?
-      | (F extends { readonly min: number } ? `${N}TooShort` : never)
-      | (F extends { readonly type: 'email' } | { readonly characters: RegExp } | { readonly pattern: string } ? `${N}Invalid` : never)
-      | `${N}TooLong`
+  ? (F extends { readonly min: number } ? `${N}TooShort` : never) | `${N}Invalid` | `${N}TooLong`
   : never;
 /** The keys of `errors` in content/contact-form.json: one per rule of each field. */
 export type ContactErrorKey = ErrorKeysOf<TableEntry>;
 
-const hasRule = (field: ContactFieldSpec, rule: Rule) =>
-  rule === 'TooShort'
-    ? field.min !== undefined
-    : rule === 'Invalid'
-      ? field.type === 'email' || field.characters !== undefined || field.pattern !== undefined
-      : true;
+const hasRule = (field: ContactFieldSpec, rule: Rule) => (rule === 'TooShort' ? field.min !== undefined : true);
 
 /** The key of a field's message for a rule it has. */
 export const errorKey = (field: ContactField, rule: Rule) => `${field.name}${rule}` as ContactErrorKey;

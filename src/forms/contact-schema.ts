@@ -6,14 +6,20 @@
  */
 import * as v from 'valibot';
 import type { ContactFormCopy } from '../content-schema/contact-form-schema.ts';
-import { type ContactField, type ContactFieldName, contactFields, type ContactValues, errorKey } from './contact-fields.ts';
+import {
+  acceptsText,
+  type ContactField,
+  type ContactFieldName,
+  contactFields,
+  type ContactValues,
+  errorKey,
+} from './contact-fields.ts';
+import { mapFields } from './map-fields.ts';
+
+// The receiver still imports it from here (src/receiver/ is reorganised apart).
+export { mapFields };
 
 export type ContactErrors = Partial<Record<ContactFieldName, string>>;
-
-/** One value per field of the table, in its order. */
-export function mapFields<T>(value: (field: ContactField) => T): Record<ContactFieldName, T> {
-  return Object.fromEntries(contactFields.map((field) => [field.name, value(field)])) as Record<ContactFieldName, T>;
-}
 
 /** A pattern as the browser applies it to a whole value. */
 const patternRegExp = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v');
@@ -35,10 +41,14 @@ const trimmed = v.pipe(
   v.trim(),
 );
 
-/** A field's rules; the first one broken gives the message (a letter in a phone number says « invalide » whatever the length). */
+/**
+ * A field's rules; the first one broken gives the message (a letter in a phone number, an escape character
+ * in a name say « invalide » whatever the length).
+ */
 function fieldSchema(field: ContactField, messages: ContactFormCopy['errors']) {
   const invalid = () => messages[errorKey(field, 'Invalid')];
-  const rules: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [];
+  // First, whatever the field: a control character or a bidi override (a line break in a one-line field).
+  const rules: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [v.check((value) => acceptsText(field, value), invalid())];
   if (field.type === 'email') rules.push(v.rfcEmail(invalid()), v.regex(emailShape, invalid()));
   if (field.characters) rules.push(v.regex(field.characters, invalid()));
   if (field.min !== undefined) rules.push(v.minLength(field.min, messages[errorKey(field, 'TooShort')]));

@@ -5,12 +5,36 @@
  */
 import { type ContactFieldName, contactFields, type ContactValues } from '../forms/contact-fields.ts';
 import { mapFields } from '../forms/contact-schema.ts';
-import type { Deliver } from './receiver.ts';
 import { fillTemplate } from './template.ts';
 
 export const brevoEndpoint = 'https://api.brevo.com/v3/smtp/email';
-/** A provider that does not answer in this time counts as failed: the visitor gets the email address. */
-const deliveryTimeoutMs = 10_000;
+/** A provider that does not answer in this time counts as failed (temporary): the visitor gets the email address. */
+export const deliveryTimeoutMs = 10_000;
+
+/** The header that carries a stored lead's id, so that a receiver can drop a repeat (IETF draft of that name). */
+const leadIdHeader = 'Idempotency-Key';
+
+/** A message to deliver; a stored lead also has its id, sent along. */
+export type Delivered = ContactValues & { id?: string };
+
+/**
+ * Why a delivery failed, and whether trying again may help. A network error, a timeout, 408, 429 and 5xx are
+ * temporary; any other answer is final: a 4xx says the request itself is refused, and a 3xx may come from a
+ * target that did the work before redirecting (a Google Apps Script web app answers 302 after `doPost`), so a
+ * retry would deliver the lead again. Redirects are never followed.
+ */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly final: boolean,
+  ) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}
+
+/** Only 2xx is success; this is the classification of the rest. */
+const isTemporaryStatus = (status: number) => status === 408 || status === 429 || status >= 500;
 
 export type Fetch = typeof fetch;
 
@@ -37,19 +61,32 @@ function escapeMarkup(value: string): string {
 }
 
 async function post(fetcher: Fetch, url: string, headers: Record<string, string>, body: unknown): Promise<void> {
-  const response = await fetcher(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(deliveryTimeoutMs),
-    // A redirect is never followed, so the message is never re-posted wherever the target points. `manual`
-    // rather than `error`: Workers refuse `redirect: 'error'`; a 3xx then fails the check below everywhere.
-    redirect: 'manual',
-  });
+  let response: Response;
+  try {
+    response = await fetcher(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(deliveryTimeoutMs),
+      // A redirect is never followed, so the message is never re-posted wherever the target points. `manual`
+      // rather than `error`: Workers refuse `redirect: 'error'`; a 3xx then fails the check below everywhere.
+      redirect: 'manual',
+    });
+  } catch (error) {
+    // No answer (refused, reset, DNS, timeout): temporary.
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new DeliveryError(
+      timedOut ? `timeout ${deliveryTimeoutMs / 1000} s` : error instanceof Error ? error.message : String(error),
+      false,
+    );
+  }
   // The body is not needed; reading it frees the connection.
   await response.arrayBuffer().catch(() => undefined);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  if (!response.ok) throw new DeliveryError(`HTTP ${response.status}`, !isTemporaryStatus(response.status));
 }
+
+/** The lead's id as a header, when it has one. */
+const idHeader = (message: Delivered): Record<string, string> => (message.id ? { [leadIdHeader]: message.id } : {});
 
 export interface BrevoOptions {
   apiKey: string;
@@ -61,35 +98,43 @@ export interface BrevoOptions {
   subject: string;
   intro: string;
   labels: Readonly<Record<ContactFieldName, string>>;
+  /** The last line, with the lead's id (`{id}`), when it has one. */
+  reference?: string;
   fetch?: Fetch;
 }
 
 /** Each field's value on one line, for a header or a one-line summary (the subject, Slack's `text`). */
 const singleLines = (message: ContactValues) => mapFields((field) => singleLine(message[field.name]));
 
-function brevoEmail(options: BrevoOptions, message: ContactValues) {
+function brevoEmail(options: BrevoOptions, message: Delivered) {
   const { labels } = options;
   const lines = contactFields.filter((field) => field.type !== 'textarea');
   const texts = contactFields.filter((field) => field.type === 'textarea');
+  const oneLine = singleLines(message);
   return {
     sender: { name: options.senderName, email: options.from },
     to: options.to.map((email) => ({ email })),
     // Answering the email answers the visitor.
-    replyTo: { email: message.email, name: singleLine(message.name) },
-    subject: singleLine(fillTemplate(options.subject, singleLines(message))),
-    // The one-line fields first, then each text under its label.
+    replyTo: { email: message.email, name: oneLine.name },
+    subject: singleLine(fillTemplate(options.subject, oneLine)),
+    // The one-line fields first, each kept on its line (a line break in a name would fake a « Téléphone » line
+    // below it, were one ever to get past the form's rule), then each text under its label.
     textContent: [
       options.intro,
       '',
-      ...lines.map(({ name }) => `${labels[name]}\u202f: ${message[name]}`),
+      ...lines.map(({ name }) => `${labels[name]}\u202f: ${oneLine[name]}`),
       ...texts.flatMap(({ name }) => ['', `${labels[name]}\u202f:`, message[name]]),
+      ...(message.id && options.reference ? ['', fillTemplate(options.reference, { id: message.id })] : []),
     ].join('\n'),
+    // In the email's own headers too, for a mail rule or a script.
+    ...(message.id ? { headers: idHeader(message) } : {}),
   };
 }
 
-export function brevoDelivery(options: BrevoOptions): Deliver {
+export function brevoDelivery(options: BrevoOptions): (message: Delivered) => Promise<void> {
   const fetcher = options.fetch ?? globalFetch;
-  return (message) => post(fetcher, brevoEndpoint, { 'api-key': options.apiKey }, brevoEmail(options, message));
+  return (message: Delivered) =>
+    post(fetcher, brevoEndpoint, { 'api-key': options.apiKey, ...idHeader(message) }, brevoEmail(options, message));
 }
 
 export interface WebhookOptions {
@@ -99,17 +144,13 @@ export interface WebhookOptions {
   fetch?: Fetch;
 }
 
-export function webhookDelivery(options: WebhookOptions): Deliver {
+export function webhookDelivery(options: WebhookOptions): (message: Delivered) => Promise<void> {
   const fetcher = options.fetch ?? globalFetch;
-  return (message) =>
-    post(
-      fetcher,
-      options.url,
-      {},
-      {
-        text: escapeMarkup(singleLine(fillTemplate(options.text, message))),
-        // The fields alone: a stored lead also carries its id and dates.
-        ...mapFields((field) => message[field.name]),
-      },
-    );
+  return (message: Delivered) =>
+    post(fetcher, options.url, idHeader(message), {
+      text: escapeMarkup(singleLine(fillTemplate(options.text, message))),
+      // The fields, and a stored lead's id (also in the header) so that the receiver can drop a repeat.
+      ...mapFields((field) => message[field.name]),
+      ...(message.id ? { id: message.id } : {}),
+    });
 }

@@ -1,14 +1,17 @@
 /**
  * What `npm run leads` shows the operator: the leads as a table for the terminal, an export for French
- * spreadsheets, and the retention cut-off of `--purge`. One column per field of the form, in its order.
- * Words come from content/contact-receiver.json (`inbox`; a field without a header there takes its label
- * in the form), the retention period from content/processors.json, the one the GDPR notice shows.
+ * spreadsheets. One column per field of the form, in its order. Words come from content/contact-receiver.json
+ * (`inbox`; a field without a header there takes its label in the form). The retention cut-off of `--purge`
+ * is in ./purge.ts.
  */
 import { stringify } from 'csv-stringify/sync';
 import { contactForm } from '../content-data/contact-form.ts';
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
 import { contactFields } from '../forms/contact-fields.ts';
+import { parisTime as parisHour } from './notify.ts';
+import { fillTemplate } from './template.ts';
 import type { StoredLead } from './store/lead-store.ts';
+import { terminalText } from './terminal-text.ts';
 
 type InboxWords = ContactReceiverCopy['inbox'];
 
@@ -31,7 +34,17 @@ function excerpt(message: string): string {
   return `${cut.replace(/\s+\S*$/, '') || cut}…`;
 }
 
-/** The header line: the date, each field, whether it was notified. */
+/**
+ * Where the lead's notification stands, in the operator's words: « envoyée », « à notifier (essai N,
+ * prochain à HH:MM) » (N: the attempt to come), « échec : raison ».
+ */
+function inboxState({ notification }: StoredLead, words: InboxWords): string {
+  if (notification.state === 'sent') return words.stateSent;
+  if (notification.state === 'failed') return fillTemplate(words.stateFailed, { reason: notification.reason });
+  return fillTemplate(words.statePending, { attempt: String(notification.attempts + 1), time: parisHour(notification.nextAt) });
+}
+
+/** The header line: the date, each field, where its notification stands. */
 const headers = ({ columns }: InboxWords) => [
   columns.date,
   ...contactFields.map(({ name }) => columns[name] ?? contactForm.fields[name].label),
@@ -44,9 +57,13 @@ export function inboxTable(leads: readonly StoredLead[], words: InboxWords): str
     headers(words),
     ...leads.map((lead) => [
       inboxDate(lead.receivedAt),
-      // A text is cut after its first words; any other field is kept whole, on one line.
-      ...contactFields.map(({ name, type }) => (type === 'textarea' ? excerpt(lead[name]) : lead[name].replace(/\s+/g, ' '))),
-      lead.notifiedAt ? words.notifiedYes : words.notifiedNo,
+      // A text is cut after its first words; any other field is kept whole, on one line. What a terminal would
+      // act on (a lead stored before the input refused it) is shown escaped (./terminal-text.ts).
+      ...contactFields.map(({ name, type }) =>
+        terminalText(type === 'textarea' ? excerpt(lead[name]) : lead[name].replace(/\s+/g, ' ')),
+      ),
+      // The state's reason may quote a provider's answer: escaped too.
+      terminalText(inboxState(lead, words)),
     ]),
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? '')].length))) ?? [];
@@ -61,11 +78,14 @@ export function inboxTable(leads: readonly StoredLead[], words: InboxWords): str
 }
 
 /**
- * A spreadsheet's formula starts with = + - @ (or a tab or carriage return before one): such a value is
- * written after an apostrophe so that opening the export never runs what a visitor typed (a phone
- * number `+33…` included, which Excel would otherwise read as a formula).
+ * A spreadsheet's formula starts with = + - @, or their full-width forms ＝ ＋ － ＠ (which spreadsheets
+ * with Asian input read as the same signs), possibly after spaces or line breaks; a value starting with a tab,
+ * carriage return or line feed is treated alike. Such a value is written after an apostrophe so that opening
+ * the export never runs what a visitor typed (a phone number `+33…` included, which Excel would otherwise read
+ * as a formula).
  */
-const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const formulaStart = /^(?:\s*[=+\-@\uff1d\uff0b\uff0d\uff20]|[\t\r\n])/;
+const neutralised = (value: string) => (formulaStart.test(value) ? `'${value}` : value);
 
 /** UTF-8 with a BOM, `;`-separated, every field quoted, line breaks kept inside their cell. */
 export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): string {
@@ -74,7 +94,10 @@ export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): strin
       .map((lead) => [
         sheetDate.format(new Date(lead.receivedAt)),
         ...contactFields.map(({ name }) => lead[name]),
-        lead.notifiedAt ? sheetDate.format(new Date(lead.notifiedAt)) : words.notifiedNo,
+        // When it went out, as a date a spreadsheet reads; otherwise the state in words.
+        lead.notification.state === 'sent' && !Number.isNaN(Date.parse(lead.notification.at))
+          ? sheetDate.format(new Date(lead.notification.at))
+          : inboxState(lead, words),
       ])
       .map((row) => row.map(neutralised)),
     {
@@ -87,11 +110,4 @@ export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): strin
       columns: headers(words),
     },
   );
-}
-
-/** The instant before which leads are past the retention period: `years` calendar years before `now`. */
-export function retentionCutoff(now: Date, years: number): Date {
-  const cutoff = new Date(now);
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
-  return cutoff;
 }

@@ -14,13 +14,14 @@ import { type ContactFieldName, contactFields, type ContactValues, honeypotName 
 import { type ContactSchema, validateContact } from '../forms/contact-schema.ts';
 import { renderPage } from './page.ts';
 import { type RateLimiter, rateKey } from './rate-limit.ts';
+import type { PagePath } from '../registry.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';
 import { fillTemplate } from './template.ts';
 
 export const contactPath = '/api/contact';
 /** Where a form posted without JavaScript lands once the message is delivered (canonical URL form). */
-export const confirmationPath = '/contact/merci';
-export const contactFormPath = '/contact';
+export const confirmationPath = '/contact/merci' satisfies PagePath;
+export const contactFormPath = '/contact' satisfies PagePath;
 const maxBodyBytes = 16 * 1024;
 
 /** Hands a valid message over (file, email, webhook); rejects when it could not. */

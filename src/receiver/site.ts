@@ -13,7 +13,7 @@ import { createContactSchema, mapFields } from '../forms/contact-schema.ts';
 import { brevoDelivery, type Fetch, webhookDelivery } from './deliveries.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { type ClientInfo, createContactReceiver, type Deliver } from './receiver.ts';
-import { createNotifications } from './notify.ts';
+import { createNotifications, maxAttempts, type NotificationEvent, parisTime, passBudgetMs } from './notify.ts';
 import type { Env } from '../forms/delivery-settings.ts';
 import { readSettings, type ReceiverSettings } from './settings.ts';
 import type { StoreChoice } from './store/choose.ts';
@@ -77,19 +77,22 @@ export function createSiteReceiver({
 
   let deliver: Deliver | undefined;
   let describe = words.deliveryNone;
-  const reported =
-    (name: string, send: Deliver): Deliver =>
-    async (message) => {
+  let deliveryName = '';
+  const reported = (name: string, send: Deliver): Deliver => {
+    deliveryName = name;
+    // With a store, the notifications say each change of a lead's state themselves (`report` below).
+    if (store) return send;
+    return async (message) => {
       try {
         await send(message);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        // With a store, the lead is kept and the visitor was told it was sent: only the notification waits.
-        logError(fillTemplate(store ? words.notifyFailed : words.failed, { delivery: name, reason }));
+        logError(fillTemplate(words.failed, { delivery: name, reason }));
         throw error;
       }
       log(fillTemplate(words.forwarded, { delivery: name }));
     };
+  };
 
   if (delivery.mode === 'local' && store) {
     describe = fillTemplate(words.deliveryLocal, { dir: store.where });
@@ -105,6 +108,7 @@ export function createSiteReceiver({
         subject: contactReceiver.email.subject,
         intro: contactReceiver.email.intro,
         labels,
+        reference: contactReceiver.email.reference,
         fetch,
       }),
     );
@@ -114,9 +118,36 @@ export function createSiteReceiver({
     deliver = reported('webhook', webhookDelivery({ url: delivery.url, text: contactReceiver.webhookText, fetch }));
   }
 
+  /** One line per change of a lead's state, never one per pass. */
+  function report(event: NotificationEvent): void {
+    const delivery = deliveryName;
+    if (event.kind === 'sent') {
+      log(fillTemplate(words.notifySent, { delivery, id: event.lead.id, attempt: String(event.attempts) }));
+    } else if (event.kind === 'retrying') {
+      logError(
+        fillTemplate(words.notifyFailed, {
+          delivery,
+          id: event.lead.id,
+          attempt: String(event.attempts),
+          attempts: String(maxAttempts),
+          reason: event.reason,
+          time: parisTime(event.nextAt),
+        }),
+      );
+    } else if (event.kind === 'failed') {
+      logError(
+        fillTemplate(words.notifyGaveUp, { delivery, id: event.lead.id, attempt: String(event.attempts), reason: event.reason }),
+      );
+    } else if (event.kind === 'unreadable') {
+      logError(fillTemplate(words.notifyUnreadable, { where: event.record.where, reason: event.record.reason }));
+    } else {
+      logError(fillTemplate(words.storeError, { where: store?.where ?? '', id: event.id ?? '-', reason: event.reason }));
+    }
+  }
+
   const send = deliver;
   const notificationsFor =
-    store && send && problems.length === 0 ? () => createNotifications({ store: store.leads, send }) : undefined;
+    store && send && problems.length === 0 ? () => createNotifications({ store: store.leads, send, report }) : undefined;
   if (store && notificationsFor) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
 
   const schema = createContactSchema(contactForm.errors);
@@ -161,8 +192,10 @@ export function createSiteReceiver({
       const retry = Date.now() - lastRetry >= retryGapMs;
       if (retry) lastRetry = Date.now();
       const work = (async () => {
+        const started = Date.now();
         await sending;
-        if (retry) await notifications.retryPending().catch(() => 0);
+        // One budget for this request's background work: its own notification, then the pass.
+        if (retry) await notifications.retryPending(passBudgetMs - (Date.now() - started)).catch(() => 0);
       })();
       if (after) after(work);
     }

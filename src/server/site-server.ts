@@ -1,7 +1,8 @@
 /**
  * The one Node server of `npm start` and `npm run serve`: dist/ as a static host serves it
  * (src/server/static-server.ts: `_headers`, CSP, path guard, 404.html), and the contact receiver on
- * `/api/contact` (src/receiver/): each lead stored in LEADS_DIR, then notified as the environment says.
+ * `/api/contact` (src/receiver/): each lead stored in LEADS_DIR, then notified as the environment says;
+ * the leads past the retention period are deleted at start-up and once a day.
  * Every request goes through one error boundary (src/server/boundary.ts); `stop()` lets the requests
  * in flight finish before the server closes.
  */
@@ -11,6 +12,7 @@ import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest }
 import { prepareLeadsDir, publishedFolderHolding } from '../receiver/node/leads.ts';
 import { readProxyTrust } from '../receiver/node/proxy.ts';
 import { keepNotifying } from '../receiver/node/retry.ts';
+import { dailyPurge, keepPurging, type Ticker } from '../receiver/purge.ts';
 import { contactPath } from '../receiver/receiver.ts';
 import { countPath } from '../audience/settings.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';
@@ -28,6 +30,8 @@ export interface SiteServerOptions {
   env?: Readonly<Record<string, string | undefined>>;
   log?: (line: string) => void;
   logError?: (line: string) => void;
+  /** The clock and timer of the daily purge (tests replace them). */
+  purgeClock?: { now: () => Date; ticker: Ticker };
 }
 
 export interface SiteServer {
@@ -53,6 +57,7 @@ export async function createSiteServer({
   env = process.env,
   log = console.log,
   logError = console.error,
+  purgeClock,
 }: SiteServerOptions): Promise<SiteServer> {
   const words = contactReceiver.console;
   // Every lead is stored in LEADS_DIR first, whatever notification is set.
@@ -122,7 +127,11 @@ export async function createSiteServer({
   // descriptors (an accept that fails for want of one is an `error` event on the server).
   const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, handler);
   server.maxConnections = maxConnections;
-  keepNotifying(server, receiver);
+  keepNotifying(server, receiver, follow);
+  // The leads past the retention period go at start-up, then once a day (src/receiver/purge.ts).
+  if (store && 'leads' in store) {
+    keepPurging(server, dailyPurge({ store: store.leads, log, logError, now: purgeClock?.now }), purgeClock?.ticker);
+  }
 
   function stop(graceMs: number): Promise<void> {
     stopping = true;
@@ -132,7 +141,7 @@ export async function createSiteServer({
       server.close(() => {
         clearInterval(idle);
         clearTimeout(force);
-        // Notifications started by the last requests may finish too, within the same grace.
+        // Notifications started by the last requests, and a retry pass in flight, may finish too, within the same grace.
         const grace = setTimeout(resolve, graceMs);
         void Promise.allSettled([...followUps]).finally(() => {
           clearTimeout(grace);

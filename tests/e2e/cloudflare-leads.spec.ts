@@ -1,9 +1,10 @@
 /**
  * Store first on Cloudflare's own runtime: `wrangler pages dev` with the local D1 database of wrangler.toml
  * (LEADS_DB, migrated from migrations/ into a folder of this run), CONTACT_STORE=d1 and a webhook whose
- * stand-in, on this machine, can be down or up. A lead is stored before success is answered, stays
- * « à notifier » while the provider fails, and goes out exactly once after it answers again; 200 leads
- * posted at once are 200 rows, none twice. Then `npm run leads -- --local` over that database.
+ * stand-in, on this machine, can be down or up, and refuses one address (400). A lead is stored before
+ * success is answered, stays « à notifier » with its next attempt while the provider fails, and goes out
+ * exactly once after it answers again; a refused lead is « échec » at once and holds back no other; 200
+ * leads posted at once are 200 rows, none twice. Then `npm run leads -- --local` over that database.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import { wranglerRunner } from '../../src/receiver/node/wrangler-d1.ts';
 import { d1LeadStore } from '../../src/receiver/store/d1.ts';
 import { close, listen, readBody, root } from './build-copy.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
+import { validLead } from '../visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,7 +33,9 @@ let persistTo = '';
 let provider: Server | undefined;
 let providerUp = false;
 let failedAttempts = 0;
-const received: { name: string; email: string; message: string }[] = [];
+const received: { name: string; email: string; message: string; id: string }[] = [];
+const idHeaders: unknown[] = [];
+const refused = 'refus@example.com';
 
 const run = promisify(execFile);
 const store = () => d1LeadStore(wranglerRunner('--local', persistTo));
@@ -42,6 +46,7 @@ test.beforeAll(async () => {
   providerUp = false;
   failedAttempts = 0;
   received.length = 0;
+  idHeaders.length = 0;
   persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-'));
   await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'propllc-leads', '--local', '--persist-to', persistTo], {
     cwd: root,
@@ -54,7 +59,13 @@ test.beforeAll(async () => {
       response.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"indisponible"}');
       return;
     }
-    received.push(JSON.parse(body));
+    const lead = JSON.parse(body);
+    if (lead.email === refused) {
+      response.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"adresse refusée"}');
+      return;
+    }
+    received.push(lead);
+    idHeaders.push(request.headers['idempotency-key']);
     response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
   });
   await startWrangler(`CONTACT_WEBHOOK_URL=http://127.0.0.1:${await listen(provider)}/hook`);
@@ -78,26 +89,43 @@ const post = (data: unknown) =>
 /** Any request to the function sends what is pending once it has answered (Pages has no schedule). */
 const nudge = () => fetch(url).then((response) => response.arrayBuffer());
 
-const visitor = {
+// Accents, quotes and a line break: D1 and the inbox must give them back as sent.
+const visitor = validLead({
   name: 'Hélène Lefèvre-Dupré',
   email: 'helene@example.com',
-  phone: '+33 6 12 34 56 78',
   message: 'Bonjour ; je cherche « une LLC » pour mes "payouts".\nDeuxième ligne : à bientôt.',
-};
+});
 
-test('a lead is a D1 row before the answer; « à notifier » while the provider fails; notified once after it answers', async () => {
+test('a lead is a D1 row before the answer; « à notifier » while the provider fails; notified once when due after it answers', async () => {
+  // Each look at the database is one `wrangler d1 execute` (2 to 5 s on this machine).
+  test.setTimeout(180_000);
+  const posted = Date.now();
   const answer = await post(visitor);
   expect(answer.status).toBe(200);
   expect(await answer.json()).toMatchObject({ ok: true });
-  const [row] = await store().list();
+  const [row] = (await store().list()).leads;
   expect(row).toMatchObject(visitor);
-  expect(row?.notifiedAt).toBeUndefined();
 
-  await expect.poll(() => failedAttempts, { timeout: 15_000 }).toBeGreaterThan(0);
-  expect(await store().pending()).toHaveLength(1);
+  await expect.poll(() => failedAttempts, { timeout: 15_000 }).toBe(1);
+  const [pending] = (await store().list()).leads;
+  expect(pending?.notification).toMatchObject({ state: 'pending', attempts: 1, lastReason: 'HTTP 503' });
+  const nextAt = Date.parse(pending?.notification.state === 'pending' ? pending.notification.nextAt : '');
+  // The first retry, a minute after the failed attempt.
+  expect(nextAt).toBeGreaterThanOrEqual(posted + 60_000);
+  expect(nextAt).toBeLessThanOrEqual(Date.now() + 60_000);
   expect(received).toEqual([]);
 
   providerUp = true;
+  // workerd's clock cannot be moved: the row's next attempt is moved instead. Not due yet: requests leave it alone.
+  const nextAttempt = (at: Date) =>
+    wranglerRunner('--local', persistTo)('UPDATE leads SET next_at = ?2 WHERE id = ?1', [row?.id ?? '', at.toISOString()]);
+  await nextAttempt(new Date(Date.now() + 3_600_000));
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  await nudge();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  expect(received).toEqual([]);
+  // Now due.
+  await nextAttempt(new Date());
   // A request starts a retry pass at most every 10 seconds: keep asking until one has.
   await expect
     .poll(
@@ -108,12 +136,20 @@ test('a lead is a D1 row before the answer; « à notifier » while the provider
       { timeout: 30_000, intervals: [1000] },
     )
     .toBe(1);
-  expect(received[0]).toMatchObject(visitor);
-  // Later requests find it notified: a new lead goes out, the first one not again.
-  await Promise.all([nudge(), nudge(), post({ ...visitor, email: 'autre@example.com' })]);
+  expect(received[0]).toMatchObject({ ...visitor, id: row?.id });
+  expect(idHeaders).toEqual([row?.id]);
+  expect((await store().list()).leads[0]?.notification.state).toBe('sent');
+
+  // A lead the provider refuses is « échec » at once and never holds back another.
+  await post({ ...visitor, email: refused });
+  await post({ ...visitor, email: 'autre@example.com' });
+  await Promise.all([nudge(), nudge()]);
   await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
   expect(received.filter((lead) => lead.email === visitor.email)).toHaveLength(1);
-  expect(await store().pending()).toEqual([]);
+  const states = Object.fromEntries((await store().list()).leads.map((lead) => [lead.email, lead.notification]));
+  expect(states[refused]).toMatchObject({ state: 'failed', attempts: 1, reason: 'HTTP 400' });
+  expect(states['autre@example.com']?.state).toBe('sent');
+  expect((await store().due(new Date(Date.now() + 86_400_000), 20)).leads).toEqual([]);
 });
 
 test('200 leads posted at once: 200 rows, none twice', async () => {
@@ -136,7 +172,7 @@ test('200 leads posted at once: 200 rows, none twice', async () => {
   );
   expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
 
-  const rows = (await store().list()).filter((lead) => lead.email.startsWith('lot-'));
+  const rows = (await store().list()).leads.filter((lead) => lead.email.startsWith('lot-'));
   expect(rows).toHaveLength(200);
   expect(new Set(rows.map((lead) => lead.id)).size).toBe(200);
   expect(rows.map((lead) => lead.message).sort()).toEqual(messages.map((message) => message.message).sort());
@@ -151,17 +187,29 @@ test.describe('npm run leads -- --local, over the same database', () => {
     test.setTimeout(180_000);
     const { stdout: list } = await leads();
     const lines = list.split('\n');
-    expect(lines[0]).toMatch(/^Date +Nom +Email +Téléphone +Message +Notifié$/);
+    expect(lines[0]).toMatch(/^Date +Nom +Email +Téléphone +Message +Notification$/);
     expect(lines[1]).toContain('lot-');
-    expect(list).toContain('Messages\u202f: 202, dont 200 à notifier (base D1 LEADS_DB, copie locale de la base).');
+    expect(lines[1]).toMatch(/ à notifier \(essai 1, prochain à \d{2}:\d{2}\)$/);
+    expect(lines.find((line) => line.includes(refused))).toMatch(/ échec\u202f: HTTP 400$/);
+    expect(lines.find((line) => line.includes(visitor.email))).toMatch(/ envoyée$/);
+    expect(list).toContain('Messages\u202f: 203, dont 200 à notifier et 1 en échec (base D1 LEADS_DB, copie locale de la base).');
+
+    // Back to « à notifier » once the cause is fixed.
+    const failed = (await store().list()).leads.find((lead) => lead.email === refused);
+    const { stdout: retried } = await leads('--retry', failed?.id ?? '');
+    expect(retried).toContain(`Message ${failed?.id} remis «\u202fà notifier\u202f»`);
+    expect((await store().list()).leads.find((lead) => lead.email === refused)?.notification).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+    });
 
     const file = path.join(persistTo, 'export.csv');
     const { stdout: exported } = await leads('--csv', file);
-    expect(exported.trim()).toBe(`Export CSV écrit dans ${file}\u202f: 202 message(s).`);
+    expect(exported.trim()).toBe(`Export CSV écrit dans ${file}\u202f: 203 message(s).`);
     const bytes = await readFile(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows: string[][] = parse(bytes, { bom: true, delimiter: ';' });
-    expect(rows[0]).toEqual(['Date', 'Nom', 'Email', 'Téléphone', 'Message', 'Notifié']);
+    expect(rows[0]).toEqual(['Date', 'Nom', 'Email', 'Téléphone', 'Message', 'Notification']);
     const helene = rows.find((row) => row[2] === visitor.email);
     expect(helene?.slice(1, 5)).toEqual([visitor.name, visitor.email, `'${visitor.phone}`, visitor.message]);
     expect(helene?.[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -171,7 +219,7 @@ test.describe('npm run leads -- --local, over the same database', () => {
     const { stdout: forgot } = await leads('--forget', 'HELENE@example.com');
     expect(forgot).toContain(`supprimé\u202f: `);
     expect(forgot.trim().split('\n').at(-1)).toBe('Suppression des messages de HELENE@example.com\u202f: 1.');
-    expect((await store().list()).some((lead) => lead.email === visitor.email)).toBe(false);
+    expect((await store().list()).leads.some((lead) => lead.email === visitor.email)).toBe(false);
 
     await wranglerRunner('--local', persistTo)(
       'INSERT INTO leads (id, received_at, name, email, phone, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6)',

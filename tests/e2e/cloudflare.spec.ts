@@ -11,6 +11,7 @@ import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { indexedPages } from '../../src/registry.ts';
 import { pagePaths, unknownPath } from './routes.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
+import { validLead } from '../visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -105,7 +106,7 @@ test('Chromium records no CSP violation on any page, and the contact form runs',
 
 test.describe('the contact function (functions/api/contact.ts)', () => {
   const url = `${origin}/api/contact`;
-  const valid = { name: 'Jeanne Martin', email: 'jeanne@example.com', phone: '+33 6 12 34 56 78', message: 'Bonjour, une question.' };
+  const valid = validLead();
 
   test('answers its status table, in French, with its own security headers', async ({ request }) => {
     const get = await request.get(url);

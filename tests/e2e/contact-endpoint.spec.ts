@@ -9,6 +9,8 @@ import { createStaticServer } from '../../src/server/static-server.ts';
 import { buildCopy, close, listen, readBody } from './build-copy.ts';
 import { company } from '../../src/content-data/company.ts';
 import { processors } from '../../src/content-data/processors.ts';
+import { contactFields } from '../../src/forms/contact-fields.ts';
+import { contactInputs, fillContactForm, validLead } from '../visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -67,12 +69,9 @@ test.afterAll(async () => {
   await close(stub);
 });
 
-const visitor = {
-  name: '  Jeanne Martin ',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Bonjour, je voudrais encaisser mes payouts sur une LLC.',
-};
+// The name is typed with spaces around it: what is sent is trimmed.
+const sent = validLead();
+const visitor = { ...sent, name: `  ${sent.name} ` };
 
 let consoleErrors: string[] = [];
 
@@ -90,20 +89,15 @@ async function fillAndSend(page: Page) {
   await page.goto(`${siteUrl}/contact`);
   const submit = page.getByRole('button', { name: 'Envoyer le message' });
   await expect(submit).toBeEnabled();
-  await page.getByLabel('Nom complet').fill(visitor.name);
-  await page.getByLabel('Adresse email').fill(visitor.email);
-  await page.getByLabel('Numéro de téléphone').fill(visitor.phone);
-  await page.getByLabel('Message', { exact: true }).fill(visitor.message);
+  await fillContactForm(page, visitor);
   await submit.click();
 }
 
-const fieldsOf = (page: Page) =>
-  [
-    [page.getByLabel('Nom complet'), visitor.name],
-    [page.getByLabel('Adresse email'), visitor.email],
-    [page.getByLabel('Numéro de téléphone'), visitor.phone],
-    [page.getByLabel('Message', { exact: true }), visitor.message],
-  ] as const;
+/** Each input, found by its label, with the visitor's value for it. */
+const fieldsOf = (page: Page) => {
+  const inputs = contactInputs(page);
+  return contactFields.map((field) => [inputs[field.name], visitor[field.name]] as const);
+};
 
 test('a valid message is POSTed as JSON to the endpoint, then the visitor is thanked', async ({ page }) => {
   await fillAndSend(page);
@@ -115,7 +109,7 @@ test('a valid message is POSTed as JSON to the endpoint, then the visitor is tha
       method: 'POST',
       contentType: 'application/json',
       accept: 'application/json',
-      body: { name: 'Jeanne Martin', email: visitor.email, phone: visitor.phone, message: visitor.message },
+      body: sent,
     },
   ]);
   for (const [field] of fieldsOf(page)) await expect(field).toHaveValue('');

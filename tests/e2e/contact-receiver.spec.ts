@@ -11,6 +11,9 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { createSiteServer } from '../../src/server/site-server.ts';
 import { buildCopy, close, listen } from './build-copy.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
+import { contactFields } from '../../src/forms/contact-fields.ts';
+import { mapFields } from '../../src/forms/map-fields.ts';
+import { contactInputs, fillContactForm, validLead } from '../visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -40,27 +43,22 @@ async function startSite(env: Record<string, string> = {}) {
   return { url: `http://127.0.0.1:${await listen(server)}`, leadsDir };
 }
 
-const visitor = {
-  name: '  Jeanne Martin ',
-  // An email field drops surrounding spaces itself (the browser's value sanitization).
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78 ',
-  message: '  Bonjour, je voudrais encaisser mes payouts sur une LLC.\n',
-};
-const trimmed = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Bonjour, je voudrais encaisser mes payouts sur une LLC.',
-};
+const trimmed = validLead();
+/**
+ * The test visitor as typed, with spaces around each value for the receiver to trim. An email field drops
+ * surrounding spaces itself (the browser's value sanitization), so its value is typed as it is.
+ */
+const visitor = mapFields((field) => {
+  const value = trimmed[field.name];
+  if (field.type === 'email') return value;
+  return field.type === 'textarea' ? `  ${value}\n` : `  ${value} `;
+});
 
-const fields = (page: Page) =>
-  [
-    [page.getByLabel('Nom complet'), visitor.name],
-    [page.getByLabel('Adresse email'), visitor.email],
-    [page.getByLabel('Numéro de téléphone'), visitor.phone],
-    [page.getByLabel('Message', { exact: true }), visitor.message],
-  ] as const;
+/** Each input, found by its label, with the visitor's value for it. */
+const fields = (page: Page) => {
+  const inputs = contactInputs(page);
+  return contactFields.map((field) => [inputs[field.name], visitor[field.name]] as const);
+};
 
 /** Fills the form with the visitor's values and submits it, once the island runs (the JSON path). */
 async function fillAndSend(page: Page, siteUrl: string) {
@@ -126,11 +124,7 @@ test.describe('without JavaScript', () => {
     const lines = Array.from({ length: 100 }, (_, index) => (index === 0 ? 'x'.repeat(limit - 99 * 10) : 'y'.repeat(9)));
     const message = lines.join('\n');
     expect(message).toHaveLength(limit);
-    const [name, email, phone] = fields(page);
-    await name[0].fill(visitor.name);
-    await email[0].fill(visitor.email);
-    await phone[0].fill(visitor.phone);
-    await textarea.fill(message);
+    await fillContactForm(page, { ...visitor, message });
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(page).toHaveURL(`${url}/contact/merci`);
     expect(await storedMessage(leadsDir)).toEqual({ ...trimmed, message });
@@ -140,11 +134,7 @@ test.describe('without JavaScript', () => {
     const { url, leadsDir } = await startSite();
     await page.goto(`${url}/contact`);
     // Values the browser's own checks let through, which the schema refuses once trimmed or parsed.
-    const [name, email, phone, message] = fields(page);
-    await name[0].fill('   J   ');
-    await email[0].fill('jeanne@exemple');
-    await phone[0].fill(visitor.phone);
-    await message[0].fill(visitor.message);
+    await fillContactForm(page, { ...visitor, name: '   J   ', email: 'jeanne@exemple' });
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     expect((await answer).status()).toBe(422);

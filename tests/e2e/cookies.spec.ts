@@ -4,6 +4,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { allPaths } from './routes.ts';
+import { fillContactForm } from '../visitor.ts';
 
 /** Cookies seen by the browser (HTTP and script), and what scripts could read or store. */
 async function trackers(page: Page, context: BrowserContext) {
@@ -38,10 +39,7 @@ test('no route sets a cookie or stores anything in the browser', async ({ page, 
 test('sending the contact form and moving around the site sets none either', async ({ page, context }) => {
   await page.goto('/contact');
   await settled(page);
-  await page.getByLabel('Nom complet').fill('Jeanne Martin');
-  await page.getByLabel('Adresse email').fill('jeanne.martin@example.com');
-  await page.getByLabel('Numéro de téléphone').fill('+33 6 12 34 56 78');
-  await page.getByLabel('Message', { exact: true }).fill('Je voudrais recevoir mes payouts sur une LLC.');
+  await fillContactForm(page);
   await page.getByRole('button', { name: 'Envoyer le message' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Message envoyé' })).toBeVisible();
   expect(await trackers(page, context)).toEqual(none);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { company } from '../../src/content-data/company.ts';
-import { interfaceText } from '../../src/content-data/interface.ts';
 import { processors } from '../../src/content-data/processors.ts';
+import { publisherFacts } from '../../src/content-data/publisher-facts.ts';
 import { siteScriptRan } from './page-ready.ts';
 
 function recordProblems(page: Page): string[] {
@@ -123,20 +123,8 @@ test.describe('legal notice', () => {
   test('the publisher facts come from content/company.json', async ({ page }) => {
     await page.goto('/legal');
     const publisher = page.getByRole('region', { name: 'Éditeur du site' });
-    const { legalLabels } = interfaceText;
-    const facts: [string, string][] = [
-      [legalLabels.name, company.name],
-      [legalLabels.legalForm, company.legalForm],
-      [legalLabels.shareCapital, company.shareCapital],
-      [legalLabels.registration, company.registration],
-      [legalLabels.vatNumber, company.vatNumber],
-      [legalLabels.address, company.address],
-      [legalLabels.email, company.email],
-      [legalLabels.phone, company.phone],
-      [legalLabels.publicationDirector, company.publicationDirector],
-    ];
-    await expect(publisher.locator('dt')).toHaveText(facts.map(([label]) => label));
-    await expect(publisher.locator('dd')).toHaveText(facts.map(([, value]) => value));
+    await expect(publisher.locator('dt')).toHaveText(publisherFacts.map(({ label }) => label));
+    await expect(publisher.locator('dd')).toHaveText(publisherFacts.map(({ value }) => value));
     await expect(publisher.locator('dt').first()).toHaveText('Raison sociale');
     await expect(publisher.getByText('Numéro de TVA intracommunautaire', { exact: true })).toBeVisible();
     // The director of publication is a named person, not a role.

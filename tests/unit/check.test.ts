@@ -217,8 +217,8 @@ describe('npm run check: typography of content/*.json', () => {
       [
         "content/contact-form.json:8 → « fields.email.label » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Votre email :  » (copiez-le depuis ce message, il contient les espaces fines insécables).",
         "content/contact-form.json:17 → « fields.message.placeholder » : guillemets droits "…" au lieu de « … » ; trois points ... au lieu du caractère … ; tiret - entre deux espaces au lieu du tiret –. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Un « vrai » conseiller – pas un robot – vous répond… » (copiez-le depuis ce message, il contient les espaces fines insécables).",
-        "content/contact-form.json:29 → « errors.emailTooLong » : apostrophe droite ' au lieu de ’. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « L’email est trop long » (copiez-le depuis ce message, il contient les espaces fines insécables).",
-        "content/contact-form.json:38 → « toasts.invalid.title » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Une question ? » (copiez-le depuis ce message, il contient les espaces fines insécables).",
+        "content/contact-form.json:30 → « errors.emailTooLong » : apostrophe droite ' au lieu de ’. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « L’email est trop long » (copiez-le depuis ce message, il contient les espaces fines insécables).",
+        "content/contact-form.json:40 → « toasts.invalid.title » : espace ordinaire avant ? ! : ; » ou après «. Dans les fichiers .json, la typographie n'est pas corrigée automatiquement : remplacez le texte par « Une question ? » (copiez-le depuis ce message, il contient les espaces fines insécables).",
       ]
     `);
   });

@@ -26,13 +26,18 @@ import { blobsLeadStore } from '../../src/receiver/store/blobs.ts';
 import { d1LeadStore, type SqlRunner } from '../../src/receiver/store/d1.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
 import { missingLeadColumns } from './d1-columns.ts';
+import { validLead } from '../visitor.ts';
 
 const { company, wording } = vi.hoisted(() => ({
   company: { name: 'company', type: 'text', autoComplete: 'organization', min: 2, max: 100 } as const,
   // What an editor adds to content/contact-form.json with the field.
   wording: {
     fields: { company: { label: 'Société', placeholder: 'Dupont SAS' } },
-    errors: { companyTooShort: 'Le nom de la société est trop court', companyTooLong: 'Le nom de la société est trop long' },
+    errors: {
+      companyTooShort: 'Le nom de la société est trop court',
+      companyInvalid: 'Le nom de la société contient un caractère non autorisé',
+      companyTooLong: 'Le nom de la société est trop long',
+    },
   },
 }));
 
@@ -51,14 +56,11 @@ vi.mock('../../src/content-data/contact-form.ts', async () => {
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
-/** A lead as the extended table types it (the table's own type does not know `company`). */
-const lead = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-  company: 'Martin Trading SAS',
-} as ContactValues & { company: string };
+/**
+ * The test visitor, built from the extended table, so it fills `company` too; typed as that table would type it
+ * (the table's own type does not know `company`). The value is this test's own, since it follows it everywhere.
+ */
+const lead = { ...validLead(), company: 'Martin Trading SAS' } as ContactValues & { company: string };
 
 function fakeFetch() {
   const bodies: Record<string, unknown>[] = [];
@@ -86,6 +88,7 @@ describe('a field added to the table (company)', () => {
     expect(problems.map((problem) => problem.replace(/^content\/contact-form\.json:\d+/, 'content/contact-form.json'))).toEqual([
       'content/contact-form.json → « fields.company » est obligatoire. Remettez ce champ avec son texte entre guillemets.',
       'content/contact-form.json → « errors.companyTooShort » est obligatoire. Remettez ce champ avec son texte entre guillemets.',
+      'content/contact-form.json → « errors.companyInvalid » est obligatoire. Remettez ce champ avec son texte entre guillemets.',
       'content/contact-form.json → « errors.companyTooLong » est obligatoire. Remettez ce champ avec son texte entre guillemets.',
     ]);
   });
@@ -133,7 +136,7 @@ describe('a field added to the table (company)', () => {
 
     const [file] = (await readdir(dir)).filter((name) => name.endsWith('.json'));
     expect(JSON.parse(await readFile(path.join(dir, file ?? ''), 'utf8'))).toEqual(lead);
-    expect(bodies).toEqual([{ text: expect.any(String), ...lead }]);
+    expect(bodies).toEqual([{ text: expect.any(String), ...lead, id: file?.replace(/\.json$/, '') }]);
 
     const refused = await receiver.handle(post({ ...lead, company: '' }));
     expect(refused.status).toBe(422);
@@ -155,13 +158,17 @@ describe('a field added to the table (company)', () => {
     const [insert] = statements;
     expect(insert?.sql).toMatch(/^INSERT INTO leads \(id, received_at, name, email, phone, message, company\) VALUES/);
     expect(insert?.params.at(-1)).toBe('Martin Trading SAS');
-    const row = { id: 'x', received_at: '2026-11-24T10:00:00.000Z', ...lead, notified_at: null };
-    expect(await d1LeadStore(async () => [row]).list()).toMatchObject([{ company: 'Martin Trading SAS' }]);
+    const row = { id: '2026-11-24T10-00-00-000Z-0123abcd', received_at: '2026-11-24T10:00:00.000Z', ...lead, notified_at: null };
+    expect((await d1LeadStore(async () => [row]).list()).leads).toMatchObject([{ company: 'Martin Trading SAS' }]);
     // Its column does not exist yet: the migration to write is named (tests/unit/lead-store.test.ts checks the real table).
     expect(await missingLeadColumns(contactFields)).toEqual(['company']);
 
     const blobs = new Map<string, string>();
     const store = {
+      set: async (key: string, value: string) => {
+        blobs.set(key, value);
+        return { modified: true };
+      },
       setJSON: async (key: string, value: unknown) => {
         blobs.set(key, JSON.stringify(value));
         return { modified: true };
@@ -176,7 +183,7 @@ describe('a field added to the table (company)', () => {
     } as unknown as Store;
     const stored = await blobsLeadStore(store).add(lead, new Date('2026-11-24T10:00:00Z'));
     expect(JSON.parse(blobs.get(`leads/${stored.id}`) ?? '{}')).toEqual({ receivedAt: '2026-11-24T10:00:00.000Z', ...lead });
-    expect(await blobsLeadStore(store).list()).toMatchObject([{ company: 'Martin Trading SAS' }]);
+    expect((await blobsLeadStore(store).list()).leads).toMatchObject([{ company: 'Martin Trading SAS' }]);
   });
 
   it('is a column of the operator’s table and CSV, after the leads stored before it (empty there)', async () => {
@@ -185,14 +192,14 @@ describe('a field added to the table (company)', () => {
     const { company: _before, ...older } = lead;
     await store.add(older as ContactValues, new Date());
     await store.add(lead, new Date());
-    const leads = await store.list();
+    const { leads } = await store.list();
 
     const [header, ...rows] = parse(inboxCsv(leads, contactReceiver.inbox), { delimiter: ';', bom: true }) as string[][];
-    expect(header).toEqual(['Date', 'Nom', 'Email', 'Téléphone', 'Message', 'Société', 'Notifié']);
+    expect(header).toEqual(['Date', 'Nom', 'Email', 'Téléphone', 'Message', 'Société', 'Notification']);
     expect(rows.map((row) => row[5]).sort()).toEqual(['', 'Martin Trading SAS']);
 
     const [tableHeader, ...lines] = inboxTable(leads, contactReceiver.inbox).split('\n');
-    expect(tableHeader).toMatch(/Message +Société +Notifié$/);
+    expect(tableHeader).toMatch(/Message +Société +Notification$/);
     expect(lines.some((line) => line.includes('Martin Trading SAS'))).toBe(true);
   });
 });

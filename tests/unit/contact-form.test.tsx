@@ -9,6 +9,8 @@ import { Toaster } from '../../src/components/Toasts/Toasts.tsx';
 import { formPostAction, type SendContact } from '../../src/forms/contact-delivery.ts';
 import { contactFields, honeypotName } from '../../src/forms/contact-fields.ts';
 import { createContactSchema } from '../../src/forms/contact-schema.ts';
+import { mapFields } from '../../src/forms/map-fields.ts';
+import { fieldLabels, validLead } from '../visitor.ts';
 import { present } from './present.ts';
 
 const email = 'contact@example.fr';
@@ -17,6 +19,7 @@ const copy = {
   toasts: { ...contactForm.toasts, failed: { title: 'Échec', text: `Écrivez-nous à ${email}.` } },
 };
 const schema = createContactSchema(contactForm.errors);
+const visitor = validLead();
 
 function setup(send: SendContact = () => Promise.resolve(), action?: string) {
   const user = userEvent.setup();
@@ -26,18 +29,11 @@ function setup(send: SendContact = () => Promise.resolve(), action?: string) {
       <Toaster />
     </>,
   );
-  const fields = {
-    name: screen.getByLabelText('Nom complet'),
-    email: screen.getByLabelText('Adresse email'),
-    phone: screen.getByLabelText('Numéro de téléphone'),
-    message: screen.getByLabelText('Message'),
-  };
+  const labels = fieldLabels();
+  const fields = mapFields((field) => screen.getByLabelText(labels[field.name]));
   const submit = screen.getByRole('button', { name: 'Envoyer le message' });
   const fillValid = async () => {
-    await user.type(fields.name, 'Jeanne Martin');
-    await user.type(fields.email, 'jeanne@example.com');
-    await user.type(fields.phone, '0612345678');
-    await user.type(fields.message, 'Bonjour, parlons de ma LLC.');
+    for (const field of contactFields) await user.type(fields[field.name], visitor[field.name]);
   };
   return { user, fields, submit, fillValid };
 }
@@ -85,12 +81,7 @@ describe('ContactFormView', () => {
     await fillValid();
     await user.type(fields.name, '   ');
     await user.click(submit);
-    expect(send).toHaveBeenCalledWith({
-      name: 'Jeanne Martin',
-      email: 'jeanne@example.com',
-      phone: '0612345678',
-      message: 'Bonjour, parlons de ma LLC.',
-    });
+    expect(send).toHaveBeenCalledWith(visitor);
     expect(submit).toHaveTextContent('Envoi en cours...');
     expect(submit).toBeDisabled();
     // A second click while sending sends nothing more.
@@ -109,8 +100,7 @@ describe('ContactFormView', () => {
     await fillValid();
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent(`Écrivez-nous à ${email}.`);
-    expect(fields.name).toHaveValue('Jeanne Martin');
-    expect(fields.message).toHaveValue('Bonjour, parlons de ma LLC.');
+    for (const field of contactFields) expect(fields[field.name]).toHaveValue(visitor[field.name]);
     await waitFor(() => expect(submit).toBeEnabled());
   });
 

@@ -2,18 +2,14 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { contactForm } from '../../src/content-data/contact-form.ts';
 import { contactFormCopySchema } from '../../src/content-schema/contact-form-schema.ts';
-import { type ContactFieldName, contactFields, type ContactValues } from '../../src/forms/contact-fields.ts';
+import { type ContactFieldName, contactFields } from '../../src/forms/contact-fields.ts';
 import { createContactSchema, validateContact } from '../../src/forms/contact-schema.ts';
 import { present } from './present.ts';
+import { validLead } from '../visitor.ts';
 
 const schema = createContactSchema(contactForm.errors);
 
-const valid: ContactValues = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais recevoir mes payouts sur une LLC.',
-};
+const valid = validLead();
 
 /** The message shown for `field` when it holds `value` and every other field is valid, or null. */
 function errorFor(field: ContactFieldName, value: string): string | null {
@@ -100,6 +96,44 @@ describe('contact schema', () => {
     ['message', 'm'.repeat(1001), 'Le message est trop long'],
     ['message', ` ${'m'.repeat(1000)}\n`, null],
   ] as const)('%s = %j → %s', (field, value, expected) => {
+    expect(errorFor(field, value)).toBe(expected);
+  });
+
+  /**
+   * Visitor text stays data: a name holding an OSC 52 sequence would set the operator's clipboard when
+   * `npm run leads` prints it, a line break in a one-line field would fake a field in the email, a bidi
+   * override reorders what the operator reads. Each gets the field's own « invalide » message.
+   */
+  const nameInvalid = contactForm.errors.nameInvalid;
+  const messageInvalid = contactForm.errors.messageInvalid;
+  it.each([
+    ['name', 'Jeanne\u001b]52;c;ZWNobyBwd25lZA==\u0007', nameInvalid],
+    ['name', 'Jeanne\u001b[1AMartin', nameInvalid],
+    ['name', 'Jeanne\nTéléphone : 01 99 00 00 00', nameInvalid],
+    ['name', 'Jeanne\r\nMartin', nameInvalid],
+    ['name', 'Jeanne\rMartin', nameInvalid],
+    ['name', 'Jeanne\u2028Martin', nameInvalid],
+    ['name', 'Jeanne\u0085Martin', nameInvalid],
+    ['name', 'Jeanne\u009b1AMartin', nameInvalid],
+    ['name', 'Jeanne\u007fMartin', nameInvalid],
+    ['name', 'Jeanne\u0000Martin', nameInvalid],
+    ['name', 'Jeanne \u202enitraM', nameInvalid],
+    ['name', 'Jeanne \u2066Martin\u2069', nameInvalid],
+    ['name', 'Jeanne\tMartin', null],
+    ['name', 'Jeanne Martin\n', null],
+    ['name', 'Zoë O’Brien-Åström', null],
+    ['name', 'J\u001b', nameInvalid],
+    ['email', 'jeanne@example.com\nBcc: x@example.com', 'Adresse email invalide'],
+    ['email', 'jeanne\u202e@example.com', 'Adresse email invalide'],
+    ['phone', '06 12 34 56 78\n06', 'Numéro de téléphone invalide'],
+    ['phone', '06\u001b12345678', 'Numéro de téléphone invalide'],
+    ['message', 'Bonjour,\nUne question :\tles délais ?\r\nMerci.', null],
+    ['message', 'Bonjour,\u2028deuxième ligne.', null],
+    ['message', 'Bonjour \u001b]52;c;ZWNobyBwd25lZA==\u0007 à vous', messageInvalid],
+    ['message', 'Bonjour \u001b[2J à vous, merci', messageInvalid],
+    ['message', 'Bonjour, \u202eà vous, merci', messageInvalid],
+    ['message', 'Bonjour \u0008\u0008 à vous, merci', messageInvalid],
+  ] as const)('%s = %j → %s (characters)', (field, value, expected) => {
     expect(errorFor(field, value)).toBe(expected);
   });
 
@@ -201,11 +235,11 @@ describe('contact schema', () => {
     });
   });
 
-  it('counts emoji, right-to-left text and control characters as text, without choking', () => {
+  it('counts emoji and right-to-left text as text, and refuses a long run of control characters without choking', () => {
     expect(errorFor('name', '😀😀')).toBeNull();
     expect(errorFor('name', 'مرحبا')).toBeNull();
     expect(errorFor('message', '<script>alert(1)</script>')).toBeNull();
-    expect(errorFor('message', '\u0000\u0007\u202E'.repeat(3_334))).toBe('Le message est trop long');
+    expect(errorFor('message', '\u0000\u0007\u202E'.repeat(3_334))).toBe(contactForm.errors.messageInvalid);
   });
 
   it('applies the phone pattern written into the HTML as the browser does: whole value, `v` flag', () => {

@@ -10,7 +10,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, expect, it } from 'vitest';
-import { miniSite, rawPost, rawRequest, type ServeProcess, serveProcess, validLead } from './raw-http.ts';
+import { miniSite, rawPost, rawRequest, type ServeProcess, serveProcess } from './raw-http.ts';
+import { validLead } from '../visitor.ts';
+
+const visitor = validLead();
 
 const requests = 3000;
 const concurrency = 60;
@@ -131,8 +134,8 @@ const headerValue = fc.oneof(
 );
 
 const body = fc.oneof(
-  fc.constant(JSON.stringify(validLead)),
-  fc.constant(new URLSearchParams(validLead).toString()),
+  fc.constant(JSON.stringify(visitor)),
+  fc.constant(new URLSearchParams(visitor).toString()),
   fc.json({ maxDepth: 3 }),
   fc.string({ unit: 'binary', maxLength: 300 }),
   fc
@@ -222,7 +225,7 @@ it(`${requests} generated requests leave the server serving pages and storing le
   expect(statuses.get(400) ?? 0).toBeGreaterThan(100);
 
   expect((await rawRequest(port, 'GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status).toBe(200);
-  const lead = { ...validLead, message: 'Dernier message après la rafale, à garder tel quel.' };
+  const lead = { ...visitor, message: 'Dernier message après la rafale, à garder tel quel.' };
   expect((await rawRequest(port, rawPost(JSON.stringify(lead)))).status).toBe(200);
   const stored = await Promise.all(
     (await readdir(site.leads)).filter((name) => name.endsWith('.json')).map((name) => readFile(path.join(site.leads, name), 'utf8')),

@@ -14,7 +14,10 @@ import { createSiteServer, type SiteServer } from '../../src/server/site-server.
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { rateKey } from '../../src/receiver/rate-limit.ts';
 import { fillTemplate } from '../../src/receiver/template.ts';
-import { miniSite, pageSecurityHeaders, rawPost, rawRequest, serveProcess, validLead } from './raw-http.ts';
+import { miniSite, pageSecurityHeaders, rawPost, rawRequest, serveProcess } from './raw-http.ts';
+import { validLead } from '../visitor.ts';
+
+const visitor = validLead();
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 let running: SiteServer | undefined;
@@ -55,9 +58,9 @@ describe('no single request ends the process', () => {
     ['TRACE on the receiver', 'TRACE /api/contact HTTP/1.1\r\nHost: localhost\r\n\r\n', [405]],
     ['TRACK on the receiver', 'TRACK /api/contact HTTP/1.1\r\nHost: localhost\r\n\r\n', [405, 400, 0]],
     ['CONNECT on the receiver', 'CONNECT /api/contact HTTP/1.1\r\nHost: localhost\r\n\r\n', [405, 400, 0]],
-    ['a Host with user info', rawPost(JSON.stringify(validLead), { Host: 'a:b@localhost' }), [200]],
-    ['a target with user info', rawPost(JSON.stringify(validLead), {}, '//a:b@x/api/contact'), [400]],
-    ['an absolute target with user info', rawPost(JSON.stringify(validLead), {}, 'http://a:b@x/api/contact'), [400]],
+    ['a Host with user info', rawPost(JSON.stringify(visitor), { Host: 'a:b@localhost' }), [200]],
+    ['a target with user info', rawPost(JSON.stringify(visitor), {}, '//a:b@x/api/contact'), [400]],
+    ['an absolute target with user info', rawPost(JSON.stringify(visitor), {}, 'http://a:b@x/api/contact'), [400]],
     ['the target //[', get('//['), [400]],
     ['the target http://[', get('http://['), [400]],
     ['the target *', 'OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n', [400]],
@@ -75,7 +78,7 @@ describe('no single request ends the process', () => {
 
   it('X-Forwarded-Proto: 1 from a trusted proxy is ignored, the lead stored', async () => {
     const { port, leads } = await start({ CONTACT_TRUST_PROXY: '1' });
-    const answer = await rawRequest(port, rawPost(JSON.stringify(validLead), { 'X-Forwarded-Proto': '1' }));
+    const answer = await rawRequest(port, rawPost(JSON.stringify(visitor), { 'X-Forwarded-Proto': '1' }));
     expect(answer.status).toBe(200);
     expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toHaveLength(1);
     await expectAlive(port);
@@ -85,7 +88,7 @@ describe('no single request ends the process', () => {
     'X-Forwarded-For %j from a trusted proxy, 3 hops: the lead is stored',
     async (forwardedFor) => {
       const { port, leads } = await start({ CONTACT_TRUST_PROXY: '1', CONTACT_PROXY_HOPS: '3' });
-      const answer = await rawRequest(port, rawPost(JSON.stringify(validLead), { 'X-Forwarded-For': forwardedFor }));
+      const answer = await rawRequest(port, rawPost(JSON.stringify(visitor), { 'X-Forwarded-For': forwardedFor }));
       expect(answer.status).toBe(200);
       expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toHaveLength(1);
     },
@@ -202,7 +205,7 @@ describe('a static host’s answers', () => {
 describe('leads at rest', () => {
   it('the folder is 0700 and each lead file 0600', async () => {
     const { port, leads } = await start();
-    expect((await rawRequest(port, rawPost(JSON.stringify(validLead)))).status).toBe(200);
+    expect((await rawRequest(port, rawPost(JSON.stringify(visitor)))).status).toBe(200);
     const [file] = (await readdir(leads)).filter((name) => name.endsWith('.json'));
     expect((await stat(leads)).mode & 0o777).toBe(0o700);
     expect((await stat(path.join(leads, file ?? ''))).mode & 0o777).toBe(0o600);
@@ -213,9 +216,9 @@ describe('leads at rest', () => {
     await mkdir(site.leads, { mode: 0o755 });
     await chmod(site.leads, 0o755);
     const old = path.join(site.leads, '2026-01-01T00-00-00-000Z-abcd1234.json');
-    await writeFile(old, JSON.stringify(validLead), { mode: 0o644 });
+    await writeFile(old, JSON.stringify(visitor), { mode: 0o644 });
     const stale = path.join(site.leads, '.2026-01-01T00-00-01-000Z-dcba4321.json.tmp');
-    await writeFile(stale, JSON.stringify(validLead));
+    await writeFile(stale, JSON.stringify(visitor));
     await start({}, site);
     expect((await stat(site.leads)).mode & 0o777).toBe(0o700);
     expect((await stat(old)).mode & 0o777).toBe(0o600);
@@ -264,7 +267,7 @@ describe('the rate limit holds', () => {
   });
 
   const from = (port: number, forwardedFor: string) =>
-    rawRequest(port, rawPost(JSON.stringify(validLead), { 'X-Forwarded-For': forwardedFor })).then((answer) => answer.status);
+    rawRequest(port, rawPost(JSON.stringify(visitor), { 'X-Forwarded-For': forwardedFor })).then((answer) => answer.status);
 
   it('a client reaching the port directly cannot choose its address', async () => {
     // The trusted proxy is another machine: this connection (127.0.0.1) is a direct client.
@@ -307,7 +310,7 @@ describe('graceful shutdown', () => {
     socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await expect.poll(() => received.includes('<title>'), { timeout: 30_000 }).toBe(true);
     // `Expect: 100-continue`: the server says « 100 Continue » once the request is in its hands, in flight.
-    const body = JSON.stringify(validLead);
+    const body = JSON.stringify(visitor);
     const head = rawPost(body, { Expect: '100-continue' }).slice(0, -body.length);
     socket.write(head);
     await expect.poll(() => received.includes('100 Continue'), { timeout: 30_000 }).toBe(true);
@@ -325,7 +328,7 @@ describe('graceful shutdown', () => {
     expect(await exited).toBe(0);
     const files = (await readdir(site.leads)).filter((name) => name.endsWith('.json'));
     expect(files).toHaveLength(1);
-    expect(JSON.parse(await readFile(path.join(site.leads, files[0] ?? ''), 'utf8'))).toEqual(validLead);
+    expect(JSON.parse(await readFile(path.join(site.leads, files[0] ?? ''), 'utf8'))).toEqual(visitor);
     expect(output()).toContain(contactReceiver.console.stopped);
   }, 120_000);
 });

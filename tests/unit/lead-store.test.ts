@@ -4,59 +4,96 @@
  * through the site receiver as the Node server runs it, with a stand-in for the webhook that fails, then
  * answers again.
  */
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { passBudgetMs } from '../../src/receiver/notify.ts';
 import { createSiteServer } from '../../src/server/site-server.ts';
-import { contactFields, type ContactValues } from '../../src/forms/contact-fields.ts';
+import { contactFields } from '../../src/forms/contact-fields.ts';
 import { createSiteReceiver } from '../../src/receiver/site.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
 import { missingLeadColumns } from './d1-columns.ts';
+import { validLead } from '../visitor.ts';
 
-const valid: ContactValues = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-};
+/** Every file the stores read, to count what a pass reads. */
+const reads = vi.hoisted(() => [] as string[]);
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  return {
+    ...actual,
+    readFile: ((file: Parameters<typeof actual.readFile>[0], ...rest: unknown[]) => {
+      reads.push(String(file));
+      return (actual.readFile as (...args: unknown[]) => Promise<unknown>)(file, ...rest);
+    }) as typeof actual.readFile,
+  };
+});
+
+const valid = validLead();
 
 const tempDir = () => mkdtemp(path.join(tmpdir(), 'propllc-store-'));
 const at = (iso: string) => new Date(iso);
 
 describe('the files store (LEADS_DIR)', () => {
-  it('keeps each lead as its own file, lists them newest first, and notes the notification beside them', async () => {
+  it('keeps each lead as its own file, lists them newest first, and notes each notification state beside them', async () => {
     const dir = await tempDir();
     const store = filesLeadStore(dir);
     const first = await store.add(valid, new Date());
     const second = await store.add({ ...valid, name: 'Paul Durand' }, new Date());
-    expect((await store.list()).map((lead) => lead.name)).toEqual(['Paul Durand', 'Jeanne Martin']);
+    expect((await store.list()).leads.map((lead) => lead.name)).toEqual(['Paul Durand', 'Jeanne Martin']);
     expect(JSON.parse(await readFile(path.join(dir, `${first.id}.json`), 'utf8'))).toEqual(valid);
-    expect((await store.pending()).map((lead) => lead.id)).toEqual([first.id, second.id]);
+    // New leads are due at once, oldest first.
+    expect((await store.due(new Date(Date.now() + 1000), 20)).leads.map((lead) => lead.id)).toEqual([first.id, second.id]);
 
-    const now = at('2026-11-24T10:00:00Z');
-    expect(await store.claim(first.id, now, at('2026-11-24T10:02:00Z'))).toBe(true);
+    const now = new Date(Date.now() + 1000);
+    const until = new Date(now.getTime() + 120_000);
+    expect(await store.claim(first, now, until)).toMatchObject({ state: 'pending', attempts: 0 });
     // Held by a live sender: nobody else may send it.
-    expect(await store.claim(first.id, now, at('2026-11-24T10:02:00Z'))).toBe(false);
-    await store.markNotified(first.id, now);
-    expect(await store.claim(first.id, at('2026-11-24T11:00:00Z'), at('2026-11-24T11:02:00Z'))).toBe(false);
-    expect((await store.pending()).map((lead) => lead.id)).toEqual([second.id]);
-    expect((await store.list()).find((lead) => lead.id === first.id)?.notifiedAt).toBe('2026-11-24T10:00:00.000Z');
-    // The lead file itself never changes: the state is in notifications/.
+    expect(await store.claim(first, now, until)).toBeUndefined();
+    await store.record(first.id, { state: 'sent', at: '2026-11-24T10:00:00.000Z' });
+    expect(await store.claim(first, new Date(now.getTime() + 3_600_000), new Date(now.getTime() + 3_700_000))).toBeUndefined();
+
+    // The second fails once: it waits for its next time, and is not due before.
+    expect(await store.claim(second, now, until)).toBeDefined();
+    const nextAt = new Date(now.getTime() + 60_000).toISOString();
+    await store.record(second.id, { state: 'pending', attempts: 1, nextAt, lastReason: 'HTTP 503' });
+    expect((await store.due(now, 20)).leads).toEqual([]);
+    expect(await store.claim(second, now, until)).toBeUndefined();
+    const later = new Date(now.getTime() + 60_000);
+    expect((await store.due(later, 20)).leads.map((lead) => lead.notification)).toEqual([
+      { state: 'pending', attempts: 1, nextAt, lastReason: 'HTTP 503' },
+    ]);
+    expect(await store.claim(second, later, new Date(later.getTime() + 120_000))).toMatchObject({ attempts: 1 });
+    await store.record(second.id, { state: 'failed', attempts: 2, at: later.toISOString(), reason: 'HTTP 400' });
+
+    expect((await store.list()).leads.map((lead) => lead.notification)).toEqual([
+      { state: 'failed', attempts: 2, at: later.toISOString(), reason: 'HTTP 400' },
+      { state: 'sent', at: '2026-11-24T10:00:00.000Z' },
+    ]);
+    // The lead files themselves never change: the state is in notifications/, one file per lead.
     expect(JSON.parse(await readFile(path.join(dir, `${first.id}.json`), 'utf8'))).toEqual(valid);
-    expect((await readdir(path.join(dir, 'notifications'))).sort()).toEqual([`${first.id}.sent`]);
+    expect((await readdir(path.join(dir, 'notifications'))).sort()).toEqual([`${first.id}.sent`, `${second.id}.failed`].sort());
+    expect((await stat(path.join(dir, 'notifications', `${second.id}.failed`))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dir, 'notifications'))).mode & 0o777).toBe(0o700);
+
+    // `npm run leads -- --retry ID`: back to pending, no attempt made, due now.
+    const retried = await store.retry(second.id, later);
+    expect(retried?.notification).toEqual({ state: 'pending', attempts: 0, nextAt: later.toISOString() });
+    expect((await store.due(later, 20)).leads.map((lead) => lead.id)).toEqual([second.id]);
+    expect(await store.retry('2026-01-01T00-00-00-000Z-00000000', later)).toBeUndefined();
   });
 
   it('lets one sender only take a lead, and a claim left by a stopped sender expires', async () => {
     const store = filesLeadStore(await tempDir());
     const lead = await store.add(valid, new Date());
-    const now = at('2026-11-24T10:00:00Z');
-    const claims = await Promise.all(Array.from({ length: 10 }, () => store.claim(lead.id, now, at('2026-11-24T10:02:00Z'))));
+    const now = new Date(Date.now() + 1000);
+    const until = new Date(now.getTime() + 120_000);
+    const claims = await Promise.all(Array.from({ length: 10 }, () => store.claim(lead, now, until)));
     expect(claims.filter(Boolean)).toHaveLength(1);
-    const later = at('2026-11-24T10:05:00Z');
-    const retaken = await Promise.all(Array.from({ length: 10 }, () => store.claim(lead.id, later, at('2026-11-24T10:07:00Z'))));
+    const later = new Date(now.getTime() + 300_000);
+    const retaken = await Promise.all(Array.from({ length: 10 }, () => store.claim(lead, later, new Date(later.getTime() + 120_000))));
     expect(retaken.filter(Boolean)).toHaveLength(1);
   });
 
@@ -66,12 +103,120 @@ describe('the files store (LEADS_DIR)', () => {
     await store.add(valid, new Date());
     await store.add({ ...valid, email: 'JEANNE.MARTIN@example.com' }, new Date());
     const other = await store.add({ ...valid, email: 'paul@example.com' }, new Date());
-    expect(await store.forget('jeanne.martin@example.com')).toHaveLength(2);
-    expect((await store.list()).map((lead) => lead.id)).toEqual([other.id]);
-    expect(await store.purge(at('2000-01-01T00:00:00Z'))).toEqual([]);
-    expect((await store.purge(new Date(Date.now() + 1000))).map((lead) => lead.id)).toEqual([other.id]);
+    expect((await store.forget('jeanne.martin@example.com')).leads).toHaveLength(2);
+    expect((await store.list()).leads.map((lead) => lead.id)).toEqual([other.id]);
+    expect(await store.purge(at('2000-01-01T00:00:00Z'))).toEqual({ leads: [], unreadable: [] });
+    expect((await store.purge(new Date(Date.now() + 1000))).leads.map((lead) => lead.id)).toEqual([other.id]);
     expect(await readdir(dir)).toEqual([]);
   });
+
+  it('names a lead file it cannot read, and lists, forgets, purges and notifies all the others', async () => {
+    const dir = await tempDir();
+    const store = filesLeadStore(dir);
+    const good = await store.add(valid, new Date());
+    const broken = `${new Date().toISOString().replace(/[:.]/g, '-')}-0badf11e`;
+    await writeFile(path.join(dir, `${broken}.json`), '{"name": "Jeanne", "email": ');
+    await writeFile(path.join(dir, 'notes.json'), '{}');
+
+    const listing = await store.list();
+    expect(listing.leads.map((lead) => lead.id)).toEqual([good.id]);
+    expect(listing.unreadable.map(({ id, where }) => ({ id, where })).sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: broken, where: path.join(dir, `${broken}.json`) },
+      { id: 'notes', where: path.join(dir, 'notes.json') },
+    ]);
+    expect(listing.unreadable.find((record) => record.id === broken)?.reason).toMatch(/^contenu illisible\u202f: /);
+
+    // A pass sets both aside once (« échec »), logs each once, and sends the good lead.
+    const received: unknown[] = [];
+    const logError = vi.fn();
+    const env = { LEADS_DIR: dir, CONTACT_WEBHOOK_URL: 'https://hooks.example.org/secret' };
+    const fetcher = (async (_input: unknown, init?: RequestInit) => {
+      received.push(JSON.parse(String(init?.body)));
+      return new Response('{}', { status: 200 });
+    }) as typeof fetch;
+    const receiver = createSiteReceiver({ env, store: nodeLeadStore(env), fetch: fetcher, log: () => undefined, logError });
+    expect(await receiver.retryPending?.()).toBe(1);
+    expect(await receiver.retryPending?.()).toBe(0);
+    expect(received).toEqual([expect.objectContaining({ ...valid, id: good.id })]);
+    expect(logError.mock.calls.map(([line]) => line as string).sort()).toEqual([
+      expect.stringMatching(/^Message illisible, mis de côté sans notification\u202f: \S+0badf11e\.json \(contenu illisible\u202f: /),
+      `Message illisible, mis de côté sans notification\u202f: ${path.join(dir, 'notes.json')} (ce nom n’est pas celui d’un message enregistré). Examinez-le\u202f; les autres messages continuent d’être notifiés.`,
+    ]);
+
+    // Forget and purge carry on past them, and say what they skipped.
+    const forgotten = await store.forget(valid.email);
+    expect(forgotten.leads.map((lead) => lead.id)).toEqual([good.id]);
+    expect(forgotten.unreadable).toHaveLength(2);
+    const purged = await store.purge(new Date(Date.now() + 1000));
+    expect(purged).toEqual({
+      leads: [],
+      unreadable: [expect.objectContaining({ id: broken }), expect.objectContaining({ id: 'notes' })],
+    });
+    expect((await readdir(dir)).sort()).toEqual([`${broken}.json`, 'notes.json', 'notifications']);
+  });
+});
+
+describe('10,000 pending leads in LEADS_DIR', () => {
+  it('finds the due ones by their names, reads one batch, and a pass ends within its budget', async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, 'notifications'));
+    const start = Date.parse('2026-11-24T08:00:00Z');
+    const content = `${JSON.stringify(valid)}\n`;
+    const ids = Array.from(
+      { length: 10_000 },
+      (_, index) => `${new Date(start + index).toISOString().replace(/[:.]/g, '-')}-${index.toString(16).padStart(8, '0')}`,
+    );
+    const now = new Date('2026-11-24T09:00:00Z');
+    // All failed once and wait for their next attempt in an hour, but the last 30, due now.
+    const later = now.getTime() + 3_600_000;
+    for (let index = 0; index < ids.length; index += 500) {
+      await Promise.all(
+        ids
+          .slice(index, index + 500)
+          .flatMap((id, offset) => [
+            writeFile(path.join(dir, `${id}.json`), content),
+            writeFile(
+              path.join(dir, 'notifications', `${id}.1.${index + offset < 9970 ? later : now.getTime() - 1}.pending`),
+              'HTTP 503\n',
+            ),
+          ]),
+      );
+    }
+    const store = filesLeadStore(dir);
+    reads.length = 0;
+    const due = await store.due(now, 20);
+    expect(due.leads).toHaveLength(20);
+    expect(due.leads.every((lead) => ids.indexOf(lead.id) >= 9970)).toBe(true);
+    // Read: the 20 leads of the batch and their 20 markers, nothing else.
+    expect(reads.filter((file) => file.endsWith('.json'))).toHaveLength(20);
+    expect(reads.length).toBeLessThanOrEqual(40);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    try {
+      const sent: string[] = [];
+      const fetcher = (async (_input: unknown, init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)).id);
+        return new Response('{}', { status: 200 });
+      }) as typeof fetch;
+      const env = { LEADS_DIR: dir, CONTACT_WEBHOOK_URL: 'https://hooks.example.org/secret' };
+      const receiver = createSiteReceiver({
+        env,
+        store: nodeLeadStore(env),
+        fetch: fetcher,
+        log: () => undefined,
+        logError: () => undefined,
+      });
+      reads.length = 0;
+      const began = performance.now();
+      expect(await receiver.retryPending?.()).toBe(20);
+      expect(performance.now() - began).toBeLessThan(passBudgetMs);
+      expect(reads.filter((file) => file.endsWith('.json'))).toHaveLength(20);
+      expect(new Set(sent).size).toBe(20);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 120_000);
 });
 
 describe('store first, then notify (npm start with a webhook)', () => {
@@ -93,36 +238,56 @@ describe('store first, then notify (npm start with a webhook)', () => {
       body: JSON.stringify(body),
     });
 
-  it('answers success once the lead is stored, keeps it « à notifier » while the provider fails, then sends it once', async () => {
+  it('answers success once the lead is stored, keeps it « à notifier » while the provider fails, then sends it once when due', async () => {
     const dir = await tempDir();
     const env = { LEADS_DIR: dir, CONTACT_WEBHOOK_URL: 'https://hooks.example.org/secret' };
     const provider = webhook();
     const logError = vi.fn();
-    const receiver = createSiteReceiver({ env, store: nodeLeadStore(env), fetch: provider.fetcher, log: () => undefined, logError });
+    const log = vi.fn();
+    const receiver = createSiteReceiver({ env, store: nodeLeadStore(env), fetch: provider.fetcher, log, logError });
     expect(receiver.describe.split('\n')).toEqual([
       `Formulaire de contact\u202f: chaque message est d’abord enregistré (${dir}), puis notifié\u202f; une notification qui échoue est renvoyée plus tard.`,
       'Formulaire de contact\u202f: chaque message est transmis au webhook de hooks.example.org',
     ]);
 
-    const afterwards: Promise<void>[] = [];
-    const answer = await receiver.handle(post(valid), {}, (work) => afterwards.push(work));
-    expect(answer.status).toBe(200);
-    await Promise.all(afterwards);
-    const store = filesLeadStore(dir);
-    expect((await store.pending()).map(({ name, email }) => ({ name, email }))).toEqual([{ name: valid.name, email: valid.email }]);
-    expect(logError).toHaveBeenCalledWith(
-      'Notification NON envoyée (webhook)\u202f: HTTP 503. Le message reste enregistré, «\u202fà notifier\u202f»\u202f: il sera renvoyé automatiquement dès que le service répondra (voir npm run leads).',
-    );
-    expect(provider.received).toEqual([]);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-24T09:00:00Z'));
+      const afterwards: Promise<void>[] = [];
+      const answer = await receiver.handle(post(valid), {}, (work) => afterwards.push(work));
+      expect(answer.status).toBe(200);
+      await Promise.all(afterwards);
+      const store = filesLeadStore(dir);
+      const [lead] = (await store.list()).leads;
+      expect(lead).toMatchObject({
+        ...valid,
+        notification: { state: 'pending', attempts: 1, nextAt: '2026-11-24T09:01:00.000Z', lastReason: 'HTTP 503' },
+      });
+      // One line for this change of state, with the lead's id and the time of the next attempt (Paris).
+      expect(logError.mock.calls).toEqual([
+        [
+          `Notification NON envoyée (webhook) pour le message ${lead?.id}, essai 1 sur 6\u202f: HTTP 503. Le message reste enregistré, «\u202fà notifier\u202f»\u202f: prochain essai à 10:01 (voir npm run leads).`,
+        ],
+      ]);
+      expect(provider.received).toEqual([]);
 
-    provider.bringUp();
-    // Retries at once (start-up, schedule, the next request's work): one of them sends it.
-    const retried = await Promise.all([receiver.retryPending?.(), receiver.retryPending?.(), receiver.retryPending?.()]);
-    expect(retried.reduce((sum, sent) => (sum ?? 0) + (sent ?? 0), 0)).toBe(1);
-    await receiver.retryPending?.();
-    expect(provider.received).toEqual([expect.objectContaining(valid)]);
-    expect(await store.pending()).toEqual([]);
-    expect((await store.list())[0]?.notifiedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      provider.bringUp();
+      // Not due yet: a pass leaves it alone, and says nothing.
+      expect(await receiver.retryPending?.()).toBe(0);
+      expect(logError).toHaveBeenCalledTimes(1);
+
+      vi.setSystemTime(new Date('2026-11-24T09:01:00Z'));
+      // Retries at once (start-up, schedule, the next request's work): one of them sends it.
+      const retried = await Promise.all([receiver.retryPending?.(), receiver.retryPending?.(), receiver.retryPending?.()]);
+      expect(retried.reduce((sum, sent) => (sum ?? 0) + (sent ?? 0), 0)).toBe(1);
+      await receiver.retryPending?.();
+      expect(provider.received).toEqual([expect.objectContaining({ ...valid, id: lead?.id })]);
+      expect((await store.due(new Date('2026-11-25T00:00:00Z'), 20)).leads).toEqual([]);
+      expect((await store.list()).leads[0]?.notification).toEqual({ state: 'sent', at: '2026-11-24T09:01:00.000Z' });
+      expect(log).toHaveBeenCalledWith(`Notification envoyée (webhook) pour le message ${lead?.id}, essai 2.`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses messages (503) when the store the settings ask for is another host’s', async () => {
@@ -172,10 +337,16 @@ describe('200 messages posted at once to the server of npm start', () => {
         ),
       );
       expect(statuses).toEqual(Array(200).fill(200));
-      const stored = await filesLeadStore(path.join(dir, 'leads')).list();
+      const { leads: stored } = await filesLeadStore(path.join(dir, 'leads')).list();
       expect(stored.map((lead) => lead.message).sort()).toEqual([...messages].sort());
       expect(new Set(stored.map((lead) => lead.id)).size).toBe(200);
-      await vi.waitFor(async () => expect(await filesLeadStore(path.join(dir, 'leads')).pending()).toEqual([]), { timeout: 20_000 });
+      await vi.waitFor(
+        async () =>
+          expect(
+            (await filesLeadStore(path.join(dir, 'leads')).list()).leads.filter((lead) => lead.notification.state !== 'sent'),
+          ).toEqual([]),
+        { timeout: 20_000 },
+      );
       expect(received.map((lead) => lead.message).sort()).toEqual([...messages].sort());
     } finally {
       await stop(1000);

@@ -88,13 +88,6 @@ export async function miniSite(): Promise<{ folder: string; root: string; leads:
   return { folder, root, leads: path.join(folder, 'leads') };
 }
 
-export const validLead = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-};
-
 /** A raw POST of `body` to /api/contact with a correct Content-Length. */
 export function rawPost(body: string, headers: Record<string, string> = {}, target = '/api/contact'): string {
   const lines = Object.entries({ Host: 'localhost', 'Content-Type': 'application/json', ...headers }).map(([n, v]) => `${n}: ${v}`);

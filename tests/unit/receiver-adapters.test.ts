@@ -12,13 +12,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { company } from '../../src/content-data/company.ts';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { createSiteServer } from '../../src/server/site-server.ts';
+import { validLead } from '../visitor.ts';
 
-const valid = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-};
+const valid = validLead();
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   new Request(url, {

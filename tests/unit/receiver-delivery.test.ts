@@ -12,8 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { endOfLifeWarning } from '../../src/server/node-support.ts';
 import { simulationNotice } from '../../scripts/simulation-notice.ts';
-import type { ContactValues } from '../../src/forms/contact-fields.ts';
-import { brevoDelivery, brevoEndpoint, webhookDelivery } from '../../src/receiver/deliveries.ts';
+import { brevoDelivery, brevoEndpoint, DeliveryError, webhookDelivery } from '../../src/receiver/deliveries.ts';
 import { leadsWriter } from '../../src/receiver/node/leads.ts';
 import { releaseMessages } from '../../src/content-schema/messages.ts';
 import { contactRecipientsFrom } from '../../src/forms/contact-recipients.ts';
@@ -21,13 +20,9 @@ import { deliveryModes } from '../../src/forms/delivery-settings.ts';
 import { readSettings } from '../../src/receiver/settings.ts';
 import { createSiteReceiver, labels } from '../../src/receiver/site.ts';
 import { nodeLeadStore } from '../../src/receiver/store/files.ts';
+import { validLead } from '../visitor.ts';
 
-const valid: ContactValues = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-};
+const valid = validLead();
 
 const words = contactReceiver.console;
 
@@ -129,6 +124,34 @@ describe('email through Brevo', () => {
     expect(body.replyTo.name).not.toMatch(/[\r\n]/);
   });
 
+  it('carries a stored lead’s id: a header for the API, a header of the email, and the email’s last line', async () => {
+    const { fetcher, sent } = fakeFetch(201);
+    const id = '2026-11-24T09-00-00-000Z-0123abcd';
+    await brevoDelivery({ ...options, reference: contactReceiver.email.reference, fetch: fetcher })({ ...valid, id });
+    expect(sent[0]?.headers['idempotency-key']).toBe(id);
+    const body = sent[0]?.body as { textContent: string; headers: Record<string, string> };
+    expect(body.headers).toEqual({ 'Idempotency-Key': id });
+    expect(body.textContent.split('\n').slice(-2)).toEqual([
+      '',
+      `Référence du message\u202f: ${id} (la même d’un envoi à l’autre\u202f: un second email portant cette référence est un doublon).`,
+    ]);
+  });
+
+  it('keeps each one-line field on its own line of the email: a name cannot fake a field below it', async () => {
+    const { fetcher, sent } = fakeFetch(201);
+    const name = 'Jeanne\r\nNuméro de téléphone : 01 99 00 00 00\u2028Martin\u001b[1A';
+    await brevoDelivery({ ...options, fetch: fetcher })({ ...valid, name, message: 'Ligne 1\nLigne 2' });
+    const lines = String((sent[0]?.body as { textContent?: string } | undefined)?.textContent).split('\n');
+    expect(lines.slice(2, 5)).toEqual([
+      'Nom complet\u202f: Jeanne Numéro de téléphone : 01 99 00 00 00 Martin [1A',
+      'Adresse email\u202f: jeanne.martin@example.com',
+      'Numéro de téléphone\u202f: +33 6 12 34 56 78',
+    ]);
+    expect(lines.filter((line) => line.startsWith('Numéro de téléphone'))).toHaveLength(1);
+    // The message keeps its own lines, under its label.
+    expect(lines.slice(-2)).toEqual(['Ligne 1', 'Ligne 2']);
+  });
+
   it('rejects when Brevo refuses', async () => {
     const { fetcher } = fakeFetch(401);
     await expect(brevoDelivery({ ...options, fetch: fetcher })(valid)).rejects.toThrow('HTTP 401');
@@ -185,6 +208,44 @@ describe('webhook', () => {
       hook.close();
       other.close();
     }
+  });
+
+  it('sends a stored lead’s id in a header and in the JSON, so that the receiver can drop a repeat', async () => {
+    const { fetcher, sent } = fakeFetch(200);
+    const id = '2026-11-24T09-00-00-000Z-0123abcd';
+    await webhookDelivery({ url: 'https://hooks.example.org/abc', text: contactReceiver.webhookText, fetch: fetcher })({
+      ...valid,
+      id,
+    });
+    expect(sent[0]?.headers['idempotency-key']).toBe(id);
+    expect(sent[0]?.body).toMatchObject({ ...valid, id });
+  });
+
+  it('says whether a failure is worth a retry: no answer, 408, 429 and 5xx are temporary; 3xx and other 4xx final', async () => {
+    const outcome = async (status: number) => {
+      const { fetcher } = fakeFetch(status);
+      const error = await webhookDelivery({ url: 'https://hooks.example.org/abc', text: 't', fetch: fetcher })(valid).catch((e) => e);
+      return error instanceof DeliveryError ? `${error.message} ${error.final ? 'final' : 'temporary'}` : 'sent';
+    };
+    const statuses = [200, 201, 301, 302, 303, 307, 308, 400, 401, 403, 404, 408, 410, 422, 429, 500, 502, 503, 504];
+    expect(await Promise.all(statuses.map(outcome))).toEqual([
+      'sent',
+      'sent',
+      ...[301, 302, 303, 307, 308, 400, 401, 403, 404].map((status) => `HTTP ${status} final`),
+      'HTTP 408 temporary',
+      'HTTP 410 final',
+      'HTTP 422 final',
+      'HTTP 429 temporary',
+      ...[500, 502, 503, 504].map((status) => `HTTP ${status} temporary`),
+    ]);
+    // Nobody listens: a network error, temporary.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await webhookDelivery({ url: `http://127.0.0.1:${port}/hook`, text: 't' })(valid).catch((e) => e);
+    expect(refused).toBeInstanceOf(DeliveryError);
+    expect((refused as DeliveryError).final).toBe(false);
   });
 
   it('rejects on a non-2xx answer', async () => {

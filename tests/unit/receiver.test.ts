@@ -16,17 +16,13 @@ import { memoryRateLimiter, type RateLimiter } from '../../src/receiver/rate-lim
 import { confirmationPath, contactFormPath, createContactReceiver, type Deliver } from '../../src/receiver/receiver.ts';
 import { isIndexed, isPagePath } from '../../src/registry.ts';
 import { labels } from '../../src/receiver/site.ts';
+import { validLead } from '../visitor.ts';
 
 const siteOrigin = 'https://www.propllc.fr';
 const url = `${siteOrigin}/api/contact`;
 const email = company.email;
 
-const valid: ContactValues = {
-  name: 'Jeanne Martin',
-  email: 'jeanne.martin@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Je voudrais encaisser mes payouts sur une LLC.',
-};
+const valid = validLead();
 
 function receiver({ deliver, rateLimiter }: { deliver?: Deliver | null; rateLimiter?: RateLimiter } = {}) {
   const delivered: ContactValues[] = [];
@@ -371,6 +367,23 @@ describe('422: invalid fields', () => {
         message: 'Le message doit contenir au moins 10 caractères',
       },
     });
+    expect(delivered).toEqual([]);
+  });
+
+  it('refuses a name holding an escape sequence or a line break, a message holding a control character: the field’s own message', async () => {
+    const { handle, delivered } = receiver();
+    const response = await handle(
+      json({ ...valid, name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007', message: 'Bonjour\u001b[1A, une question\u202e.' }),
+    );
+    expect(response.status).toBe(422);
+    expect((await response.json()).fields).toEqual({
+      name: contactForm.errors.nameInvalid,
+      message: contactForm.errors.messageInvalid,
+    });
+    // A form post: CR LF in a name would fake a « Téléphone » line in the email.
+    const posted = await handle(form({ ...valid, name: 'Jeanne\r\nTéléphone : 01 99 00 00 00' }));
+    expect(posted.status).toBe(422);
+    expect(await posted.text()).toContain(`<li>Nom complet\u202f: ${contactForm.errors.nameInvalid}</li>`);
     expect(delivered).toEqual([]);
   });
 

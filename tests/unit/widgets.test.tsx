@@ -9,6 +9,7 @@ import { CompanyFacts, HostFacts, LeadRetention, ProcessorList } from '../../src
 import { company } from '../../src/content-data/company.ts';
 import { interfaceText } from '../../src/content-data/interface.ts';
 import { processors } from '../../src/content-data/processors.ts';
+import { publisherFacts } from '../../src/content-data/publisher-facts.ts';
 import { present } from './present.ts';
 
 describe('PaymentFlow', () => {
@@ -160,18 +161,13 @@ describe('legal notice facts', () => {
   it('gives the publisher every LCEN mention, the director of publication by name and the VAT number', () => {
     render(<CompanyFacts />);
     const labels = interfaceText.legalLabels;
-    expect(pairs()).toEqual([
-      [labels.name, company.name],
-      [labels.legalForm, company.legalForm],
-      [labels.shareCapital, company.shareCapital],
-      [labels.registration, company.registration],
-      [labels.vatNumber, company.vatNumber],
-      [labels.address, company.address],
-      [labels.email, company.email],
-      [labels.phone, company.phone],
-      [labels.publicationDirector, company.publicationDirector],
-    ]);
+    expect(pairs()).toEqual(publisherFacts.map(({ label, value }) => [label, value]));
+    // The mentions the law asks for (LCEN art. 6-III, and the VAT number of the Code de commerce), by their fields.
+    expect(publisherFacts.map(({ key }) => key)).toEqual(
+      expect.arrayContaining(['name', 'legalForm', 'shareCapital', 'registration', 'vatNumber', 'address', 'publicationDirector']),
+    );
     expect(labels.vatNumber).toBe('Numéro de TVA intracommunautaire');
+    expect(screen.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
   });
 
   it('gives the host its name, address, phone number and website', () => {

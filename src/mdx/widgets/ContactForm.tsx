@@ -1,6 +1,6 @@
 /**
  * The <ContactForm /> widget of content/pages/contact.mdx. It is an island (src/islands/): the only
- * part of the site hydrated by React in the browser. This glue gives it its copy
+ * part of the site hydrated in the browser, by Preact's React-compatible API (vite.client.config.ts). This glue gives it its copy
  * (content/contact-form.json), the contact email of content/company.json and, when the site runs its own
  * receiver, the address the form posts to without JavaScript, as JSON-able props. MDX-facing widgets
  * (this folder) read the data files; the component itself (src/components/ContactForm/) gets every word as props.

@@ -5,6 +5,7 @@
 import { company } from '../../content-data/company.ts';
 import { interfaceText } from '../../content-data/interface.ts';
 import { processors } from '../../content-data/processors.ts';
+import { type PublisherFact, publisherFacts } from '../../content-data/publisher-facts.ts';
 import { CompanyFacts as FactList, FactLink, FactNote, telHref, type Fact } from '../../components/CompanyFacts/CompanyFacts.tsx';
 import { type ContactRecipients, contactRecipients, contactStore } from '../../forms/contact-recipients.ts';
 import type { LeadStoreKind } from '../../forms/delivery-settings.ts';
@@ -12,23 +13,12 @@ import { frenchYears } from '../../lib/french-date.ts';
 
 const labels = interfaceText.legalLabels;
 
-/** `<CompanyFacts />` in MDX: the site publisher's identity. */
+/** The email and the phone number are links. */
+const linkOf = ({ key, value }: PublisherFact) => (key === 'email' ? `mailto:${value}` : key === 'phone' ? telHref(value) : undefined);
+
+/** `<CompanyFacts />` in MDX: the site publisher's identity (./publisher-facts.ts lists its facts). */
 export function CompanyFacts() {
-  return (
-    <FactList
-      facts={[
-        { label: labels.name, value: company.name },
-        { label: labels.legalForm, value: company.legalForm },
-        { label: labels.shareCapital, value: company.shareCapital },
-        { label: labels.registration, value: company.registration },
-        { label: labels.vatNumber, value: company.vatNumber },
-        { label: labels.address, value: company.address },
-        { label: labels.email, value: company.email, href: `mailto:${company.email}` },
-        { label: labels.phone, value: company.phone, href: telHref(company.phone) },
-        { label: labels.publicationDirector, value: company.publicationDirector },
-      ]}
-    />
-  );
+  return <FactList facts={publisherFacts.map((fact) => ({ label: fact.label, value: fact.value, href: linkOf(fact) }))} />;
 }
 
 /** `<HostFacts />` in MDX: the hosting provider. */

@@ -1,4 +1,4 @@
-import { type CollectionModule, toEntries } from '../../content-schema/collection.ts';
+import { type CollectionModule, toEntries } from '../../content-data/collection.ts';
 import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion.tsx';
 
 const entries = toEntries(import.meta.glob<CollectionModule<'faq'>>('/content/faq/*.mdx', { eager: true }));

@@ -1,4 +1,4 @@
-import { type CollectionModule, toEntries } from '../../content-schema/collection.ts';
+import { type CollectionModule, toEntries } from '../../content-data/collection.ts';
 import { DocumentSections } from '../../components/DocumentSections/DocumentSections.tsx';
 
 const entries = toEntries(import.meta.glob<CollectionModule<'legal'>>('/content/legal/*.mdx', { eager: true }));

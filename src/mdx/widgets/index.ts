@@ -42,6 +42,11 @@ export interface WidgetSpec {
   readonly description: string;
   readonly settings: SettingsSchema;
   readonly children: WidgetChildren;
+  /**
+   * A self-closing widget written inside a sentence (`écrivez-nous à <CompanyEmail />.`): the visual editor makes
+   * it an inline element, not a block on its own line. tests/unit/cms-config.test.ts checks it against content/.
+   */
+  readonly inSentence?: true;
 }
 
 /** A setting that takes any text; `title` and `description` are what the editor shows beside the field. */
@@ -247,6 +252,7 @@ export const widgets = {
     description: 'L’adresse email de contact, en lien cliquable.',
     settings: noSettings,
     children: 'none',
+    inSentence: true,
   },
   ProcessorFacts: {
     module: '/src/mdx/widgets/Facts.tsx',
@@ -262,6 +268,7 @@ export const widgets = {
       'La durée de conservation des messages du formulaire (« 3 ans »), tirée de content/processors.json : celle que npm run leads -- --purge applique.',
     settings: noSettings,
     children: 'none',
+    inSentence: true,
   },
   AudienceNotice: {
     module: '/src/mdx/widgets/Audience.tsx',

@@ -1,9 +1,13 @@
 /**
  * The lead store on Netlify: a Netlify Blobs store named `leads` (@netlify/blobs), which Netlify binds to
- * every function of the site. Keys: `leads/<id>` (the lead, written once with `onlyIfNew`), `sent/<id>`
- * (when it was notified), `claims/<id>` (until when a sender holds it, taken with `onlyIfNew` or, once
- * expired, `onlyIfMatch` on its ETag, so that two instances never both send it). Reads are strongly
- * consistent: a claim must see the last write.
+ * every function of the site. Keys:
+ * - `leads/<id>`: the lead, written once with `onlyIfNew`;
+ * - `pending/<id>.<attempts>.<next time in ms>`: the index of leads still to notify (the last reason as value),
+ *   written with the lead; a pass lists it page by page and stops once it has one batch of due leads;
+ * - `sent/<id>` (when it was notified), `failed/<id>` (given up: when, after how many attempts, why);
+ * - `claims/<id>`: until when a sender holds it, taken with `onlyIfNew` or, once expired, `onlyIfMatch` on
+ *   its ETag, so that two instances never both send it.
+ * Reads are strongly consistent: a claim must see the last write.
  */
 import { getStore, type Store } from '@netlify/blobs';
 import * as v from 'valibot';
@@ -11,46 +15,150 @@ import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
-import { type LeadStore, leadId, newestFirst, sameEmail, type StoredLead, storedFields } from './lead-store.ts';
+import {
+  firstNotification,
+  type LeadStore,
+  latestMarkers,
+  leadId,
+  type Listing,
+  type Notification,
+  newestFirst,
+  parsePendingMarker,
+  pendingMarker,
+  reasonOf,
+  sameEmail,
+  type StoredLead,
+  storedFields,
+  type Unreadable,
+} from './lead-store.ts';
 
 export const blobsStoreName = 'leads';
 
 const storedValue = v.object({ receivedAt: v.string(), ...storedFields.entries });
+const failedValue = v.object({ at: v.string(), attempts: v.number(), reason: v.string() });
+
+type Marker = { id: string; attempts: number; nextAt: string; key: string };
 
 export function blobsLeadStore(store: Store): LeadStore {
+  const words = contactReceiver.console;
+  const strong = { consistency: 'strong' } as const;
   const keysUnder = async (prefix: string) => (await store.list({ prefix })).blobs.map((blob) => blob.key.slice(prefix.length));
-  const isSent = async (id: string) => (await store.get(`sent/${id}`, { type: 'text', consistency: 'strong' })) !== null;
+  const markersOf = (keys: readonly string[]): Marker[] =>
+    keys.flatMap((key) => {
+      const marker = parsePendingMarker(key);
+      return marker ? [{ ...marker, key: `pending/${key}` }] : [];
+    });
+  const markersOfLead = async (id: string) => markersOf((await keysUnder(`pending/${id}.`)).map((key) => `${id}.${key}`));
 
-  async function read(ids: string[], sent: Set<string>): Promise<StoredLead[]> {
-    const leads = await Promise.all(
-      ids.map(async (id) => {
-        const parsed = v.safeParse(storedValue, await store.get(`leads/${id}`, { type: 'json', consistency: 'strong' }));
-        if (!parsed.success) return undefined;
-        const notifiedAt = sent.has(id)
-          ? ((await store.get(`sent/${id}`, { type: 'text', consistency: 'strong' })) ?? undefined)
-          : undefined;
-        return { id, ...parsed.output, ...(notifiedAt ? { notifiedAt } : {}) };
-      }),
-    );
-    return leads.filter((lead) => lead !== undefined).sort(newestFirst);
+  async function notificationOf(
+    id: string,
+    receivedAt: string,
+    sent: boolean,
+    failed: boolean,
+    marker?: Marker,
+  ): Promise<Notification> {
+    if (sent) return { state: 'sent', at: (await store.get(`sent/${id}`, { type: 'text', ...strong })) ?? '' };
+    if (failed) return { state: 'failed', ...v.parse(failedValue, await store.get(`failed/${id}`, { type: 'json', ...strong })) };
+    if (!marker) return firstNotification(receivedAt);
+    const lastReason = (await store.get(marker.key, { type: 'text', ...strong }))?.trim();
+    return { state: 'pending', attempts: marker.attempts, nextAt: marker.nextAt, ...(lastReason ? { lastReason } : {}) };
   }
 
-  const list = async () => read(await keysUnder('leads/'), new Set(await keysUnder('sent/')));
+  interface Known {
+    sent: Set<string>;
+    failed: Set<string>;
+    markers: Map<string, Marker>;
+  }
 
-  async function remove(leads: StoredLead[]): Promise<StoredLead[]> {
-    for (const lead of leads) {
+  async function read(id: string, known: Known): Promise<StoredLead | Unreadable | undefined> {
+    const where = `leads/${id}`;
+    try {
+      const value = await store.get(where, { type: 'json', ...strong });
+      if (value === null) return undefined;
+      const parsed = v.safeParse(storedValue, value);
+      if (!parsed.success) return { id, where, reason: fillTemplate(words.unreadableContent, { reason: parsed.issues[0].message }) };
+      const notification = await notificationOf(
+        id,
+        parsed.output.receivedAt,
+        known.sent.has(id),
+        known.failed.has(id),
+        known.markers.get(id),
+      );
+      return { id, ...parsed.output, notification };
+    } catch (error) {
+      return { id, where, reason: fillTemplate(words.unreadableContent, { reason: reasonOf(error) }) };
+    }
+  }
+
+  async function readAll(ids: readonly string[], known: Known): Promise<Listing> {
+    const listing: Listing = { leads: [], unreadable: [] };
+    for (const result of await Promise.all(ids.map((id) => read(id, known)))) {
+      if (result === undefined) continue;
+      if ('notification' in result) listing.leads.push(result);
+      else listing.unreadable.push(result);
+    }
+    listing.leads.sort(newestFirst);
+    return listing;
+  }
+
+  async function list(): Promise<Listing> {
+    const [ids, sent, failed, pending] = await Promise.all(['leads/', 'sent/', 'failed/', 'pending/'].map(keysUnder));
+    return readAll(ids ?? [], { sent: new Set(sent), failed: new Set(failed), markers: latestMarkers(markersOf(pending ?? [])) });
+  }
+
+  async function remove(select: (lead: StoredLead) => boolean): Promise<Listing> {
+    const { leads, unreadable } = await list();
+    const removed = leads.filter(select);
+    for (const lead of removed) {
+      for (const marker of await markersOfLead(lead.id)) await store.delete(marker.key);
       await store.delete(`leads/${lead.id}`);
       await store.delete(`sent/${lead.id}`);
+      await store.delete(`failed/${lead.id}`);
       await store.delete(`claims/${lead.id}`);
     }
-    return leads;
+    return { leads: removed, unreadable };
   }
 
-  /** A claim just taken still loses to a sender that finished meanwhile (it writes `sent/` first). */
-  async function confirmed(id: string): Promise<boolean> {
-    if (!(await isSent(id))) return true;
+  /**
+   * The lead's state if it is still the one read and may be sent now: its marker in the index is still there
+   * (a sender that recorded an outcome replaced it), and it is neither sent nor failed. Three reads, no listing.
+   */
+  async function dueState({ id, notification }: StoredLead, now: Date): Promise<Notification | undefined> {
+    if (notification.state !== 'pending' || Date.parse(notification.nextAt) > now.getTime()) return undefined;
+    const marker = `pending/${pendingMarker(id, notification.attempts, notification.nextAt)}`;
+    const [current, sent, failed] = await Promise.all(
+      [marker, `sent/${id}`, `failed/${id}`].map((key) => store.get(key, { type: 'text', ...strong })),
+    );
+    if (current === null || sent !== null || failed !== null) return undefined;
+    return { state: 'pending', attempts: notification.attempts, nextAt: notification.nextAt };
+  }
+
+  /** A claim just taken still loses to a sender that finished meanwhile (it writes the outcome first). */
+  async function confirmed(lead: StoredLead, now: Date): Promise<Notification | undefined> {
+    const state = await dueState(lead, now);
+    if (!state) await store.delete(`claims/${lead.id}`);
+    return state;
+  }
+
+  async function record(id: string, notification: Notification, previous?: Notification): Promise<void> {
+    let keep: string | undefined;
+    if (notification.state === 'sent') await store.set(`sent/${id}`, notification.at);
+    else if (notification.state === 'failed') {
+      const { at, attempts, reason } = notification;
+      await store.setJSON(`failed/${id}`, { at, attempts, reason });
+    } else {
+      keep = `pending/${pendingMarker(id, notification.attempts, notification.nextAt)}`;
+      await store.set(keep, notification.lastReason ?? '');
+    }
+    // The marker replaced is known when the caller says which state it claimed; otherwise it is looked for.
+    const replaced =
+      previous?.state === 'pending'
+        ? [`pending/${pendingMarker(id, previous.attempts, previous.nextAt)}`]
+        : (await markersOfLead(id)).map((marker) => marker.key);
+    for (const key of replaced) if (key !== keep) await store.delete(key);
+    if (notification.state !== 'sent') await store.delete(`sent/${id}`);
+    if (notification.state !== 'failed') await store.delete(`failed/${id}`);
     await store.delete(`claims/${id}`);
-    return false;
   }
 
   return {
@@ -59,41 +167,56 @@ export function blobsLeadStore(store: Store): LeadStore {
       const lead = { receivedAt: receivedAt.toISOString(), ...message };
       const { modified } = await store.setJSON(`leads/${id}`, lead, { onlyIfNew: true });
       if (!modified) throw new Error(`leads/${id} exists`);
-      return { id, ...lead };
+      // Then its place in the index of pending leads: a stop in between leaves it listed « à notifier »
+      // by `npm run leads`, where `--retry` puts it back in the index.
+      await store.set(`pending/${pendingMarker(id, 0, lead.receivedAt)}`, '');
+      return { id, ...lead, notification: firstNotification(lead.receivedAt) };
     },
     list,
-    async pending() {
-      const sent = new Set(await keysUnder('sent/'));
-      return (
-        await read(
-          (await keysUnder('leads/')).filter((id) => !sent.has(id)),
-          sent,
-        )
-      ).reverse();
+    async due(now, limit) {
+      const found: Marker[] = [];
+      // Page by page (1,000 keys each on Netlify), stopping at the first page that completes a batch.
+      for await (const page of store.list({ prefix: 'pending/', paginate: true })) {
+        for (const marker of markersOf(page.blobs.map((blob) => blob.key.slice('pending/'.length)))) {
+          if (Date.parse(marker.nextAt) <= now.getTime()) found.push(marker);
+        }
+        if (latestMarkers(found).size >= limit) break;
+      }
+      const markers = latestMarkers(found);
+      const ids = [...markers.values()]
+        .sort((a, b) => a.nextAt.localeCompare(b.nextAt) || a.id.localeCompare(b.id))
+        .slice(0, limit)
+        .map((marker) => marker.id);
+      const listing = await readAll(ids, { sent: new Set(), failed: new Set(), markers });
+      // A marker whose lead is gone (forgotten or purged meanwhile) is dropped from the index.
+      const read = new Set([...listing.leads, ...listing.unreadable].map((lead) => lead.id));
+      for (const id of ids) {
+        const key = markers.get(id)?.key;
+        if (key && !read.has(id)) await store.delete(key);
+      }
+      listing.leads.reverse();
+      return listing;
     },
-    async claim(id, now, until) {
-      if (await isSent(id)) return false;
-      const key = `claims/${id}`;
-      if ((await store.set(key, until.toISOString(), { onlyIfNew: true })).modified) return confirmed(id);
-      const current = await store.getWithMetadata(key, { consistency: 'strong' });
-      if (!current?.etag) return false;
-      if (Date.parse(current.data) > now.getTime()) return false;
+    async claim(lead, now, until) {
+      if (!(await dueState(lead, now))) return undefined;
+      const key = `claims/${lead.id}`;
+      if ((await store.set(key, until.toISOString(), { onlyIfNew: true })).modified) return confirmed(lead, now);
+      const current = await store.getWithMetadata(key, strong);
+      if (!current?.etag) return undefined;
+      if (Date.parse(current.data) > now.getTime()) return undefined;
       const { modified } = await store.set(key, until.toISOString(), { onlyIfMatch: current.etag });
-      return modified && confirmed(id);
+      return modified ? confirmed(lead, now) : undefined;
     },
-    async markNotified(id, at) {
-      await store.set(`sent/${id}`, at.toISOString());
-      await store.delete(`claims/${id}`);
+    record,
+    async retry(id, now) {
+      const lead = await read(id, { sent: new Set(), failed: new Set(), markers: new Map() });
+      if (!lead || !('notification' in lead)) return undefined;
+      const notification: Notification = { state: 'pending', attempts: 0, nextAt: now.toISOString() };
+      await record(id, notification);
+      return { ...lead, notification };
     },
-    async release(id) {
-      await store.delete(`claims/${id}`);
-    },
-    async forget(email) {
-      return remove((await list()).filter((lead) => sameEmail(lead.email, email)));
-    },
-    async purge(before) {
-      return remove((await list()).filter((lead) => Date.parse(lead.receivedAt) < before.getTime()));
-    },
+    forget: (email) => remove((lead) => sameEmail(lead.email, email)),
+    purge: (before) => remove((lead) => Date.parse(lead.receivedAt) < before.getTime()),
   };
 }
 

@@ -3,6 +3,7 @@
  * LEADS_DB (wrangler.toml, schema in migrations/). The queries go through `SqlRunner`, so the same store
  * runs on the binding inside the function and on `wrangler d1 execute` for `npm run leads --local|--remote`.
  * Claims are one conditional UPDATE: of two isolates retrying the same lead, only one gets the row back.
+ * Due leads are one indexed query with a LIMIT (migrations/0002): a pass reads one batch.
  */
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { contactFields } from '../../forms/contact-fields.ts';
@@ -10,7 +11,16 @@ import { mapFields } from '../../forms/contact-schema.ts';
 import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
-import { type LeadStore, leadId, type StoredLead } from './lead-store.ts';
+import {
+  firstNotification,
+  type LeadStore,
+  type Listing,
+  leadId,
+  type Notification,
+  receivedAtOf,
+  type StoredLead,
+  type Unreadable,
+} from './lead-store.ts';
 
 export const d1Binding = 'LEADS_DB';
 
@@ -39,25 +49,47 @@ const bindingRunner =
     ).results;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+// Only a date counts: `wrangler d1 execute --local --json` writes SQL NULL as the text "null".
+const date = (value: unknown) => (/^\d{4}-\d{2}-\d{2}T/.test(text(value)) ? text(value) : undefined);
+const count = (value: unknown) => (typeof value === 'number' ? value : Number.parseInt(text(value), 10) || 0);
 
-function leadOf(row: Row): StoredLead {
-  // Only a date counts: `wrangler d1 execute --local --json` writes SQL NULL as the text "null".
-  const notifiedAt = /^\d{4}-\d{2}-\d{2}T/.test(text(row.notified_at)) ? text(row.notified_at) : undefined;
-  return {
-    id: text(row.id),
-    receivedAt: text(row.received_at),
-    ...mapFields((field) => text(row[field.name])),
-    ...(notifiedAt ? { notifiedAt } : {}),
-  };
+function notificationOf(row: Row): Notification {
+  const sentAt = date(row.notified_at);
+  if (sentAt) return { state: 'sent', at: sentAt };
+  const attempts = count(row.attempts);
+  const failedAt = date(row.failed_at);
+  const reason = row.reason === 'null' ? '' : text(row.reason);
+  if (failedAt) return { state: 'failed', attempts, at: failedAt, reason };
+  return { state: 'pending', attempts, nextAt: date(row.next_at) ?? text(row.received_at), ...(reason ? { lastReason: reason } : {}) };
+}
+
+/** A row whose id or reception date is not one the store writes cannot be a lead: named, and skipped. */
+function leadOf(row: Row): StoredLead | Unreadable {
+  const id = text(row.id);
+  if (!receivedAtOf(id) || !date(row.received_at)) {
+    return { id, where: `leads.id = ${JSON.stringify(id)}`, reason: contactReceiver.console.unreadableName };
+  }
+  return { id, receivedAt: text(row.received_at), ...mapFields((field) => text(row[field.name])), notification: notificationOf(row) };
+}
+
+function listing(rows: Row[]): Listing {
+  const result: Listing = { leads: [], unreadable: [] };
+  for (const lead of rows.map(leadOf)) {
+    if ('notification' in lead) result.leads.push(lead);
+    else result.unreadable.push(lead);
+  }
+  return result;
 }
 
 /** One column per field of the form, under its name (migrations/ adds a field's column). */
 const fieldColumns = contactFields.map((field) => field.name);
-const columns = ['id', 'received_at', ...fieldColumns, 'notified_at'].join(', ');
+const columns = ['id', 'received_at', ...fieldColumns, 'notified_at', 'attempts', 'next_at', 'failed_at', 'reason'].join(', ');
 const insertColumns = ['id', 'received_at', ...fieldColumns];
+/** Still to notify, not given up, due: the same condition for finding and for claiming. */
+const isDue = 'notified_at IS NULL AND failed_at IS NULL AND (next_at IS NULL OR next_at <= ?1)';
 
 export function d1LeadStore(run: SqlRunner): LeadStore {
-  const rows = async (sql: string, params: readonly SqlValue[] = []) => (await run(sql, params)).map(leadOf);
+  const rows = async (sql: string, params: readonly SqlValue[] = []) => listing(await run(sql, params));
   return {
     async add(message, receivedAt) {
       const lead = { id: leadId(receivedAt), receivedAt: receivedAt.toISOString(), ...message };
@@ -65,22 +97,40 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
         `INSERT INTO leads (${insertColumns.join(', ')}) VALUES (${insertColumns.map((_, index) => `?${index + 1}`).join(', ')})`,
         [lead.id, lead.receivedAt, ...fieldColumns.map((name) => message[name])],
       );
-      return lead;
+      return { ...lead, notification: firstNotification(lead.receivedAt) };
     },
     list: () => rows(`SELECT ${columns} FROM leads ORDER BY received_at DESC, id DESC`),
-    pending: () => rows(`SELECT ${columns} FROM leads WHERE notified_at IS NULL ORDER BY received_at, id LIMIT 100`),
-    async claim(id, now, until) {
-      const taken = await run(
-        'UPDATE leads SET claimed_until = ?2 WHERE id = ?1 AND notified_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ?3) RETURNING id',
-        [id, until.toISOString(), now.toISOString()],
+    due: (now, limit) =>
+      rows(`SELECT ${columns} FROM leads WHERE ${isDue} ORDER BY coalesce(next_at, received_at), id LIMIT ${Math.trunc(limit)}`, [
+        now.toISOString(),
+      ]),
+    async claim({ id }, now, until) {
+      const [row] = await run(
+        `UPDATE leads SET claimed_until = ?3 WHERE id = ?2 AND ${isDue} AND (claimed_until IS NULL OR claimed_until <= ?1) RETURNING ${columns}`,
+        [now.toISOString(), id, until.toISOString()],
       );
-      return taken.length === 1;
+      return row ? notificationOf(row) : undefined;
     },
-    async markNotified(id, at) {
-      await run('UPDATE leads SET notified_at = ?2, claimed_until = NULL WHERE id = ?1', [id, at.toISOString()]);
+    async record(id, notification) {
+      const { state } = notification;
+      await run(
+        'UPDATE leads SET notified_at = ?2, failed_at = ?3, attempts = coalesce(?4, attempts), next_at = ?5, reason = ?6, claimed_until = NULL WHERE id = ?1',
+        [
+          id,
+          state === 'sent' ? notification.at : null,
+          state === 'failed' ? notification.at : null,
+          state === 'sent' ? null : String(notification.attempts),
+          state === 'pending' ? notification.nextAt : null,
+          state === 'failed' ? notification.reason : state === 'pending' ? (notification.lastReason ?? null) : null,
+        ],
+      );
     },
-    async release(id) {
-      await run('UPDATE leads SET claimed_until = NULL WHERE id = ?1', [id]);
+    async retry(id, now) {
+      const { leads } = await rows(
+        `UPDATE leads SET notified_at = NULL, failed_at = NULL, attempts = 0, next_at = ?2, reason = NULL, claimed_until = NULL WHERE id = ?1 RETURNING ${columns}`,
+        [id, now.toISOString()],
+      );
+      return leads[0];
     },
     forget: (email) => rows(`DELETE FROM leads WHERE lower(email) = lower(?1) RETURNING ${columns}`, [email.trim()]),
     purge: (before) => rows(`DELETE FROM leads WHERE received_at < ?1 RETURNING ${columns}`, [before.toISOString()]),

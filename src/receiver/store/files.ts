@@ -1,45 +1,64 @@
 /**
  * The lead store of `npm start` and of `npm run leads` on a folder (Node only): LEADS_DIR holds one
  * `.json` file per lead, written once by ../node/leads.ts and never changed; its name gives the
- * reception time. The notification state lives beside it, in LEADS_DIR/notifications/: `<id>.sent`
- * (the date it went out) once notified, `<id>.claim` (until when) while a sender holds it; private like the
- * leads (0700, 0600).
+ * reception time. The notification state lives beside it, in LEADS_DIR/notifications/, private like the
+ * leads (0700, 0600):
+ * - `<id>.sent`: the date it went out;
+ * - `<id>.failed`: given up (JSON: when, after how many attempts, why);
+ * - `<id>.<attempts>.<next time in ms>.pending`: still to notify after failed attempts (the last reason
+ *   inside); a lead with none of these files is new: pending, no attempt yet, due at once;
+ * - `<id>.claim`: until when a sender holds it.
+ * Due leads are therefore found from the folders' names alone; a pass then reads one batch of files.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import { leadsWriter } from '../node/leads.ts';
+import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { type Env, settingOf } from '../../forms/delivery-settings.ts';
+import { leadsWriter } from '../node/leads.ts';
 import { defaultLeadsDir } from '../settings.ts';
+import { fillTemplate } from '../template.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
-import { type LeadStore, newestFirst, sameEmail, type StoredLead, storedFields } from './lead-store.ts';
-
-/** `2026-11-24T19-40-13-123Z-ab12cd34` → `2026-11-24T19:40:13.123Z`, or undefined for another name. */
-function receivedAtOf(id: string): string | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-/.exec(id);
-  return match ? `${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z` : undefined;
-}
+import {
+  type LeadStore,
+  latestMarkers,
+  type Listing,
+  type Notification,
+  newestFirst,
+  parsePendingMarker,
+  pendingMarker,
+  reasonOf,
+  receivedAtOf,
+  sameEmail,
+  type StoredLead,
+  storedFields,
+  type Unreadable,
+} from './lead-store.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+const fileMode = 0o600;
+
+const failedValue = v.object({ at: v.string(), attempts: v.number(), reason: v.string() });
+
+/** What the names of notifications/ say about each lead. */
+interface States {
+  sent: Set<string>;
+  failed: Set<string>;
+  markers: Map<string, { id: string; attempts: number; nextAt: string; name: string }>;
+}
 
 export function filesLeadStore(dir: string): LeadStore {
   const write = leadsWriter(dir);
+  const words = contactReceiver.console;
   const stateDir = path.join(dir, 'notifications');
+  const leadFile = (id: string) => path.join(dir, `${id}.json`);
   const sentFile = (id: string) => path.join(stateDir, `${id}.sent`);
+  const failedFile = (id: string) => path.join(stateDir, `${id}.failed`);
   const claimFile = (id: string) => path.join(stateDir, `${id}.claim`);
+  const markerFile = (name: string) => path.join(stateDir, `${name}.pending`);
   const readText = (file: string) =>
     readFile(file, 'utf8').catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)));
-
-  async function read(id: string): Promise<StoredLead | undefined> {
-    const receivedAt = receivedAtOf(id);
-    const text = receivedAt && (await readText(path.join(dir, `${id}.json`)));
-    if (!receivedAt || !text) return undefined;
-    const fields = v.safeParse(storedFields, JSON.parse(text));
-    if (!fields.success) return undefined;
-    const notifiedAt = (await readText(sentFile(id)))?.trim();
-    return { id, receivedAt, ...fields.output, ...(notifiedAt ? { notifiedAt } : {}) };
-  }
 
   async function names(folder: string): Promise<string[]> {
     try {
@@ -50,58 +69,137 @@ export function filesLeadStore(dir: string): LeadStore {
     }
   }
 
+  /** Every `.json` name of LEADS_DIR, as ids (temporary files are hidden and never end in `.json`). */
   async function leadIds(): Promise<string[]> {
     return (await names(dir))
       .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
       .map((name) => name.slice(0, -'.json'.length));
   }
 
-  async function readAll(ids: string[]): Promise<StoredLead[]> {
-    const leads = await Promise.all(ids.map(read));
-    return leads.filter((lead) => lead !== undefined).sort(newestFirst);
-  }
-
-  const list = async () => readAll(await leadIds());
-
-  async function remove(leads: StoredLead[]): Promise<StoredLead[]> {
-    for (const lead of leads) {
-      await rm(path.join(dir, `${lead.id}.json`), { force: true });
-      await rm(sentFile(lead.id), { force: true });
-      await rm(claimFile(lead.id), { force: true });
+  function statesOf(stateNames: readonly string[], only?: string): States {
+    const states: States = { sent: new Set(), failed: new Set(), markers: new Map() };
+    const markers = [];
+    for (const name of stateNames) {
+      if (only !== undefined && !name.startsWith(`${only}.`)) continue;
+      if (name.endsWith('.sent')) states.sent.add(name.slice(0, -'.sent'.length));
+      else if (name.endsWith('.failed')) states.failed.add(name.slice(0, -'.failed'.length));
+      else if (name.endsWith('.pending')) {
+        const marker = parsePendingMarker(name.slice(0, -'.pending'.length));
+        if (marker) markers.push({ ...marker, name: name.slice(0, -'.pending'.length) });
+      }
     }
-    return leads;
+    states.markers = latestMarkers(markers);
+    return states;
   }
 
-  async function createClaim(id: string, until: Date): Promise<boolean> {
+  const states = async (only?: string) => statesOf(await names(stateDir), only);
+
+  /** The state the names give, without reading a file: sent and failed dates are read with the lead. */
+  function stateOf(id: string, known: States): 'sent' | 'failed' | { attempts: number; nextAt: string } | undefined {
+    if (known.sent.has(id)) return 'sent';
+    if (known.failed.has(id)) return 'failed';
+    const marker = known.markers.get(id);
+    if (marker) return marker;
+    const receivedAt = receivedAtOf(id);
+    return receivedAt ? { attempts: 0, nextAt: receivedAt } : undefined;
+  }
+
+  async function notificationOf(id: string, known: States): Promise<Notification> {
+    const state = stateOf(id, known);
+    if (state === 'sent') return { state: 'sent', at: (await readText(sentFile(id)))?.trim() ?? '' };
+    if (state === 'failed') {
+      const failed = v.parse(failedValue, JSON.parse((await readText(failedFile(id))) ?? ''));
+      return { state: 'failed', ...failed };
+    }
+    const { attempts, nextAt } = state ?? { attempts: 0, nextAt: new Date(0).toISOString() };
+    const marker = known.markers.get(id);
+    const lastReason = marker ? (await readText(markerFile(marker.name)))?.trim() : undefined;
+    return { state: 'pending', attempts, nextAt, ...(lastReason ? { lastReason } : {}) };
+  }
+
+  async function read(id: string, known: States): Promise<StoredLead | Unreadable> {
+    const where = leadFile(id);
+    const receivedAt = receivedAtOf(id);
+    if (!receivedAt) return { id, where, reason: words.unreadableName };
     try {
-      await writeFile(claimFile(id), until.toISOString(), { flag: 'wx', mode: 0o600 });
-    } catch {
-      return false;
+      const text = await readText(where);
+      if (text === undefined) return { id, where, reason: words.unreadableGone };
+      const fields = v.safeParse(storedFields, JSON.parse(text));
+      if (!fields.success) return { id, where, reason: fillTemplate(words.unreadableContent, { reason: fields.issues[0].message }) };
+      return { id, receivedAt, ...fields.output, notification: await notificationOf(id, known) };
+    } catch (error) {
+      return { id, where, reason: fillTemplate(words.unreadableContent, { reason: reasonOf(error) }) };
     }
-    // A sender that finished between our first look and our claim wrote `.sent` before removing its claim.
-    if ((await readText(sentFile(id))) !== undefined) {
-      await rm(claimFile(id), { force: true });
-      return false;
-    }
-    return true;
   }
 
-  async function claim(id: string, now: Date, until: Date): Promise<boolean> {
-    await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  async function readAll(ids: readonly string[], known: States): Promise<Listing> {
+    const listing: Listing = { leads: [], unreadable: [] };
+    for (const result of await Promise.all(ids.map((id) => read(id, known)))) {
+      if ('notification' in result) listing.leads.push(result);
+      else listing.unreadable.push(result);
+    }
+    listing.leads.sort(newestFirst);
+    return listing;
+  }
 
-    if ((await readText(sentFile(id))) !== undefined) return false;
-    if (await createClaim(id, until)) return true;
+  const list = async () => readAll(await leadIds(), await states());
+
+  async function clearState(id: string, known: States, keep?: string): Promise<void> {
+    const stale = (await names(stateDir)).filter(
+      (name) => name.startsWith(`${id}.`) && name.endsWith('.pending') && name !== keep && name !== `${id}.claim`,
+    );
+    if (known.sent.has(id)) stale.push(`${id}.sent`);
+    if (known.failed.has(id)) stale.push(`${id}.failed`);
+    for (const name of new Set(stale)) await rm(path.join(stateDir, name), { force: true });
+  }
+
+  async function remove(select: (lead: StoredLead) => boolean): Promise<Listing> {
+    const { leads, unreadable } = await list();
+    const removed = leads.filter(select);
+    for (const lead of removed) {
+      await rm(leadFile(lead.id), { force: true });
+      for (const name of (await names(stateDir)).filter((name) => name.startsWith(`${lead.id}.`))) {
+        await rm(path.join(stateDir, name), { force: true });
+      }
+    }
+    return { leads: removed, unreadable };
+  }
+
+  /** The lead's state if it may be sent now, from the names of notifications/. */
+  async function dueState(id: string, now: Date): Promise<Notification | undefined> {
+    const state = stateOf(id, await states(id));
+    if (state === undefined || typeof state === 'string' || Date.parse(state.nextAt) > now.getTime()) return undefined;
+    return { state: 'pending', ...state };
+  }
+
+  async function createClaim(id: string, now: Date, until: Date): Promise<Notification | undefined> {
+    try {
+      await writeFile(claimFile(id), until.toISOString(), { flag: 'wx', mode: fileMode });
+    } catch {
+      return undefined;
+    }
+    // A sender that finished between our first look and our claim wrote its outcome before removing its claim.
+    const state = await dueState(id, now);
+    if (!state) await rm(claimFile(id), { force: true });
+    return state;
+  }
+
+  async function claim(id: string, now: Date, until: Date): Promise<Notification | undefined> {
+    await mkdir(stateDir, { recursive: true, mode: 0o700 });
+    if (!(await dueState(id, now))) return undefined;
+    const created = await createClaim(id, now, until);
+    if (created) return created;
     const current = await readText(claimFile(id));
-    if (current !== undefined && Date.parse(current) > now.getTime()) return false;
+    if (current !== undefined && Date.parse(current) > now.getTime()) return undefined;
     // An expired claim (a sender that stopped mid-way): only one sender can rename it away.
     const stale = `${claimFile(id)}.${randomUUID()}`;
     try {
       await rename(claimFile(id), stale);
     } catch {
-      return false;
+      return undefined;
     }
     await rm(stale, { force: true });
-    return createClaim(id, until);
+    return createClaim(id, now, until);
   }
 
   /**
@@ -110,43 +208,71 @@ export function filesLeadStore(dir: string): LeadStore {
    * a time here. Two servers sharing one folder (not how `npm start` runs) still never share a live claim,
    * thanks to the exclusive create; only taking over the same expired claim at the same instant could.
    */
-  const claiming = new Map<string, Promise<boolean>>();
-  function oneAtATime(id: string, take: () => Promise<boolean>): Promise<boolean> {
-    const next = (claiming.get(id) ?? Promise.resolve(false)).catch(() => false).then(take);
+  const claiming = new Map<string, Promise<Notification | undefined>>();
+  function oneAtATime(id: string, take: () => Promise<Notification | undefined>): Promise<Notification | undefined> {
+    const next = (claiming.get(id) ?? Promise.resolve(undefined)).catch(() => undefined).then(take);
     claiming.set(id, next);
     void next.finally(() => claiming.get(id) === next && claiming.delete(id)).catch(() => undefined);
     return next;
+  }
+
+  /** Writes the new state first, then removes the old one: a stop between the two leaves the newest readable. */
+  async function record(id: string, notification: Notification): Promise<void> {
+    await mkdir(stateDir, { recursive: true, mode: 0o700 });
+    const known = await states(id);
+    let keep: string | undefined;
+    if (notification.state === 'sent') {
+      await writeFile(sentFile(id), `${notification.at}\n`, { mode: fileMode });
+      known.sent.delete(id);
+    } else if (notification.state === 'failed') {
+      const { at, attempts, reason } = notification;
+      await writeFile(failedFile(id), `${JSON.stringify({ at, attempts, reason })}\n`, { mode: fileMode });
+      known.failed.delete(id);
+    } else {
+      keep = `${pendingMarker(id, notification.attempts, notification.nextAt)}.pending`;
+      await writeFile(path.join(stateDir, keep), `${notification.lastReason ?? ''}\n`, { mode: fileMode });
+    }
+    await clearState(id, known, keep);
+    await rm(claimFile(id), { force: true });
   }
 
   return {
     async add(message) {
       const file = await write(message);
       const id = path.basename(file, '.json');
-      return { id, receivedAt: receivedAtOf(id) ?? new Date().toISOString(), ...message };
+      const receivedAt = receivedAtOf(id) ?? new Date().toISOString();
+      return { id, receivedAt, ...message, notification: { state: 'pending', attempts: 0, nextAt: receivedAt } };
     },
     list,
-    async pending() {
-      // Only the leads without a `.sent` file are read: the server calls this after every message.
-      const sent = new Set(
-        (await names(stateDir)).filter((name) => name.endsWith('.sent')).map((name) => name.slice(0, -'.sent'.length)),
-      );
-      return (await readAll((await leadIds()).filter((id) => !sent.has(id)))).reverse();
+    async due(now, limit) {
+      const known = await states();
+      const due: { id: string; nextAt: string }[] = [];
+      const unnamed: string[] = [];
+      for (const id of await leadIds()) {
+        const state = stateOf(id, known);
+        if (state === undefined) unnamed.push(id);
+        else if (typeof state !== 'string' && Date.parse(state.nextAt) <= now.getTime()) due.push({ id, nextAt: state.nextAt });
+      }
+      due.sort((a, b) => a.nextAt.localeCompare(b.nextAt) || a.id.localeCompare(b.id));
+      // Files whose name is no lead's come first: they are set aside once (marked failed) and never read again.
+      const batch = [...unnamed.filter((id) => !known.failed.has(id)), ...due.map(({ id }) => id)].slice(0, limit);
+      const listing = await readAll(batch, known);
+      listing.leads.reverse();
+      return listing;
     },
-    claim: (id, now, until) => oneAtATime(id, () => claim(id, now, until)),
-    async markNotified(id, at) {
-      await mkdir(stateDir, { recursive: true, mode: 0o700 });
-      await writeFile(sentFile(id), `${at.toISOString()}\n`, { mode: 0o600 });
-      await rm(claimFile(id), { force: true });
+    // The names of notifications/ are the truth here: the state the caller read is checked against them.
+    claim: ({ id }, now, until) => oneAtATime(id, () => claim(id, now, until)),
+    record,
+    async retry(id, now) {
+      const known = await states(id);
+      const lead = await read(id, known);
+      if (!('notification' in lead)) return undefined;
+      const notification: Notification = { state: 'pending', attempts: 0, nextAt: now.toISOString() };
+      await record(id, notification);
+      return { ...lead, notification };
     },
-    async release(id) {
-      await rm(claimFile(id), { force: true });
-    },
-    async forget(email) {
-      return remove((await list()).filter((lead) => sameEmail(lead.email, email)));
-    },
-    async purge(before) {
-      return remove((await list()).filter((lead) => Date.parse(lead.receivedAt) < before.getTime()));
-    },
+    forget: (email) => remove((lead) => sameEmail(lead.email, email)),
+    purge: (before) => remove((lead) => Date.parse(lead.receivedAt) < before.getTime()),
   };
 }
 

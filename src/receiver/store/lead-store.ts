@@ -8,35 +8,65 @@ import * as v from 'valibot';
 import type { ContactValues } from '../../forms/contact-fields.ts';
 import { mapFields } from '../../forms/contact-schema.ts';
 
+/** Where a lead's notification stands. */
+export type Notification =
+  /** It went out at `at` (ISO 8601). */
+  | { state: 'sent'; at: string }
+  /** `attempts` made so far (0: none yet); the next one is due at `nextAt` (ISO 8601). */
+  | { state: 'pending'; attempts: number; nextAt: string; lastReason?: string }
+  /** Given up at `at`: a final answer, or the last attempt failed. */
+  | { state: 'failed'; attempts: number; at: string; reason: string };
+
 export interface StoredLead extends ContactValues {
   /** Sortable by date: the ISO time of reception, then a random part. */
   id: string;
   /** ISO 8601, UTC. */
   receivedAt: string;
-  /** When the email or webhook went out (ISO 8601); absent while the lead is « à notifier ». */
-  notifiedAt?: string;
+  notification: Notification;
+}
+
+/** A record the store could not read: named so the operator can look at it; skipped by everything else. */
+export interface Unreadable {
+  id: string;
+  /** The file or key, for the operator. */
+  where: string;
+  reason: string;
+}
+
+/** What list/forget/purge return: the leads concerned, and the records skipped. */
+export interface Listing {
+  leads: StoredLead[];
+  unreadable: Unreadable[];
 }
 
 export interface LeadStore {
-  /** Resolves once the lead is durably stored, never before. */
+  /** Resolves once the lead is durably stored, never before; it is then pending, due at once. */
   add(message: ContactValues, receivedAt: Date): Promise<StoredLead>;
   /** Every lead, newest first. */
-  list(): Promise<StoredLead[]>;
-  /** Leads not notified yet, oldest first. */
-  pending(): Promise<StoredLead[]>;
+  list(): Promise<Listing>;
   /**
-   * Takes the right to notify one lead until `until`: false when it is already notified or another
-   * sender (request, isolate, instance, schedule) holds a claim that has not expired.
+   * At most `limit` pending leads due at `now`, the longest due first, found without reading the others
+   * (names, an index or a query): a pass reads one batch whatever the number of pending leads. Unreadable
+   * records among them come back as such, so that the caller can set them aside.
    */
-  claim(id: string, now: Date, until: Date): Promise<boolean>;
-  /** The notification went out: the lead is never sent again. */
-  markNotified(id: string, at: Date): Promise<void>;
-  /** The notification failed: the lead stays « à notifier » for the next try. */
-  release(id: string): Promise<void>;
-  /** Deletes every lead of this email address (case-insensitive); returns them. */
-  forget(email: string): Promise<StoredLead[]>;
-  /** Deletes the leads received before `before`; returns them. */
-  purge(before: Date): Promise<StoredLead[]>;
+  due(now: Date, limit: number): Promise<Listing>;
+  /**
+   * Takes the right to notify one lead until `until`, and gives its state as it is now: undefined when it is
+   * sent, failed, not due yet, no longer in the state the caller read (`lead.notification`, as `due` or `add`
+   * gave it), or when another sender (request, isolate, instance, schedule) holds a claim that has not expired.
+   */
+  claim(lead: StoredLead, now: Date, until: Date): Promise<Notification | undefined>;
+  /**
+   * Writes the outcome of an attempt (sent, pending with its next time, or failed) and frees the claim;
+   * `previous`, the state claimed, spares the store a search for what to replace.
+   */
+  record(id: string, notification: Notification, previous?: Notification): Promise<void>;
+  /** `npm run leads -- --retry ID`: back to pending, attempts 0, due at `now`; undefined when there is no such lead. */
+  retry(id: string, now: Date): Promise<StoredLead | undefined>;
+  /** Deletes every lead of this email address (case-insensitive); returns them, and the records skipped. */
+  forget(email: string): Promise<Listing>;
+  /** Deletes the leads received before `before`; returns them, and the records skipped. */
+  purge(before: Date): Promise<Listing>;
 }
 
 /**
@@ -55,3 +85,38 @@ export function leadId(receivedAt: Date): string {
   const random = Array.from(crypto.getRandomValues(new Uint8Array(4)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${receivedAt.toISOString().replace(/[:.]/g, '-')}-${random}`;
 }
+
+/** `2026-11-24T19-40-13-123Z-ab12cd34` → `2026-11-24T19:40:13.123Z`, or undefined for anything else. */
+export function receivedAtOf(id: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-[0-9a-f]{8}$/.exec(id);
+  return match ? `${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z` : undefined;
+}
+
+/** A new lead's state: no attempt yet, due at once. */
+export const firstNotification = (receivedAt: string): Notification => ({ state: 'pending', attempts: 0, nextAt: receivedAt });
+
+/**
+ * Files and Blobs find due leads by their names alone: a pending lead's marker is named
+ * `<id>.<attempts>.<next time in ms>`. Ids hold no dot.
+ */
+export const pendingMarker = (id: string, attempts: number, nextAt: string) => `${id}.${attempts}.${Date.parse(nextAt)}`;
+
+export function parsePendingMarker(name: string): { id: string; attempts: number; nextAt: string } | undefined {
+  const match = /^([^.]+)\.(\d{1,4})\.(\d{1,15})$/.exec(name);
+  if (!match) return undefined;
+  const next = new Date(Number(match[3]));
+  if (Number.isNaN(next.getTime())) return undefined;
+  return { id: match[1] ?? '', attempts: Number(match[2]), nextAt: next.toISOString() };
+}
+
+/** Of several markers left for one lead (a sender stopped between writing the new and removing the old), the latest. */
+export function latestMarkers<T extends { id: string; attempts: number }>(markers: Iterable<T>): Map<string, T> {
+  const latest = new Map<string, T>();
+  for (const marker of markers) {
+    const known = latest.get(marker.id);
+    if (!known || marker.attempts > known.attempts) latest.set(marker.id, marker);
+  }
+  return latest;
+}
+
+export const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,109 @@
+/**
+ * The leads past the retention period are deleted by themselves, on every host, at most once a day: the GDPR
+ * notice promises that period (`leadRetentionYears` of content/processors.json), and `npm run leads -- --purge`
+ * applies the same cut-off by hand. One gate here, used by the three hosts:
+ * - Node (`npm start`): the server starts `keepPurging`, which asks the gate every hour (unref'd timer, stopped
+ *   with the server), so the purge runs at start-up and then once a day;
+ * - Netlify: the daily scheduled function netlify/functions/contact-purge.ts;
+ * - Cloudflare Pages (no schedule): after a request, through `waitUntil`, at most once a day per isolate.
+ * Each purge logs one French line with its count (content/contact-receiver.json, `console.purgeDone`). A purge
+ * that fails is logged and tried again an hour later.
+ */
+import { contactReceiver } from '../content-data/contact-receiver.ts';
+import { processors } from '../content-data/processors.ts';
+import { frenchLongDate, frenchYears, parisDay } from '../lib/french-date.ts';
+import type { LeadStore } from './store/lead-store.ts';
+import { fillTemplate } from './template.ts';
+
+const hourMs = 60 * 60 * 1000;
+const dayMs = 24 * hourMs;
+
+/** The instant before which leads are past the retention period: `years` calendar years before `now`. */
+export function retentionCutoff(now: Date, years: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  return cutoff;
+}
+
+export interface PurgeOptions {
+  /** A lead store (./store/lead-store.ts): only its `purge` is used. */
+  store: Pick<LeadStore, 'purge'>;
+  log: (line: string) => void;
+  logError: (line: string) => void;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+/** Deletes the leads past the retention period now, logs the count, and resolves with it. */
+async function purgeExpired({ store, log, logError, now = () => new Date() }: PurgeOptions): Promise<number> {
+  const years = processors.leadRetentionYears;
+  const cutoff = retentionCutoff(now(), years);
+  const { leads, unreadable } = await store.purge(cutoff);
+  const count = leads.length;
+  // A record the store could not read is skipped, never deleted blind: the operator is told which.
+  for (const record of unreadable)
+    logError(fillTemplate(contactReceiver.inbox.skippedRecord, { where: record.where, reason: record.reason }));
+  log(
+    fillTemplate(contactReceiver.console.purgeDone, {
+      count: String(count),
+      date: frenchLongDate(parisDay(cutoff)),
+      retention: frenchYears(years),
+    }),
+  );
+  return count;
+}
+
+/**
+ * The gate: a function that starts a purge when none started in the last day (or a failed one an hour ago), and
+ * otherwise returns undefined at once. Decided synchronously, so two requests at the same instant never both
+ * purge. The promise never rejects: a failure is logged.
+ */
+export function dailyPurge(options: PurgeOptions): () => Promise<void> | undefined {
+  const now = options.now ?? (() => new Date());
+  let nextAt = Number.NEGATIVE_INFINITY;
+  return () => {
+    const time = now().getTime();
+    if (time < nextAt) return undefined;
+    nextAt = time + dayMs;
+    return purgeExpired({ ...options, now }).then(
+      () => undefined,
+      (error: unknown) => {
+        nextAt = time + hourMs;
+        options.logError(
+          fillTemplate(contactReceiver.console.purgeFailed, { reason: error instanceof Error ? error.message : String(error) }),
+        );
+      },
+    );
+  };
+}
+
+/** A repeating timer: starts `tick` every `everyMs`; returns how to stop it. Node's own never keeps the process alive. */
+export type Ticker = (tick: () => void, everyMs: number) => () => void;
+
+const unrefInterval: Ticker = (tick, everyMs) => {
+  const timer = setInterval(tick, everyMs);
+  // Workers' timers have no unref; Node's must not keep a stopped server's process alive.
+  (timer as { unref?: () => void }).unref?.();
+  return () => clearInterval(timer);
+};
+
+/** What `keepPurging` needs of a server: Node's `http.Server` events. */
+interface Lifecycle {
+  on(event: 'listening' | 'close', listener: () => void): unknown;
+}
+
+/**
+ * Node: asks the gate when the server starts listening, then every hour until it closes; the gate lets one purge
+ * a day through. Resolves nothing; each purge logs its own line.
+ */
+export function keepPurging(server: Lifecycle, purge: () => Promise<void> | undefined, ticker: Ticker = unrefInterval): void {
+  let stop: (() => void) | undefined;
+  server.on('listening', () => {
+    void purge();
+    stop ??= ticker(() => void purge(), hourMs);
+  });
+  server.on('close', () => {
+    stop?.();
+    stop = undefined;
+  });
+}

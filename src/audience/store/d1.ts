@@ -1,5 +1,5 @@
 /**
- * The audience store on Cloudflare: tables `audience_*` of the leads' D1 database (migrations/0002_audience.sql),
+ * The audience store on Cloudflare: tables `audience_*` of the leads' D1 database (migrations/0003_audience.sql),
  * through the same `SqlRunner` as the lead store, so the Pages Function writes it through its binding and
  * `npm run stats -- --local|--remote` reads it through wrangler. Totals are added with upserts (`count + n`),
  * so concurrent isolates never lose a view; a visitor's first two views arriving at the same instant could be

@@ -15,6 +15,7 @@ import { dailyPurge } from '../../src/receiver/purge.ts';
 import { bindingRateLimiter, isRateLimitBinding } from '../../src/receiver/rate-limit.ts';
 import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
 import { d1StoreChoice } from '../../src/receiver/store/d1.ts';
+import { cloudflareAudience } from '../../src/audience/cloudflare.ts';
 
 /** The part of Cloudflare's EventContext this function uses. */
 export interface PagesContext {
@@ -36,6 +37,8 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
       env,
       rateLimiter: isRateLimitBinding(binding) ? bindingRateLimiter(binding) : undefined,
       store,
+      // Audience (src/audience/): each stored lead is counted, apart from it.
+      onLead: cloudflareAudience(env).countLead,
     });
     if (store && 'leads' in store) purge = dailyPurge({ store: store.leads, log: console.log, logError: console.error });
     for (const problem of receiver.problems) console.error(problem);

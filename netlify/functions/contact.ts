@@ -10,6 +10,7 @@
  */
 import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
 import { blobsStoreChoice } from '../../src/receiver/store/blobs.ts';
+import { netlifyAudience } from '../../src/audience/netlify.ts';
 
 /** The part of Netlify's Context this function uses. */
 export interface NetlifyContext {
@@ -23,7 +24,12 @@ let receiver: SiteReceiver | undefined;
 
 export default async function contact(request: Request, context: NetlifyContext): Promise<Response> {
   if (!receiver) {
-    receiver = createSiteReceiver({ env: process.env, store: blobsStoreChoice(process.env) });
+    receiver = createSiteReceiver({
+      env: process.env,
+      store: blobsStoreChoice(process.env),
+      // Audience (src/audience/): each stored lead is counted, apart from it.
+      onLead: netlifyAudience(process.env).countLead,
+    });
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
   }

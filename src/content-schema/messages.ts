@@ -299,6 +299,10 @@ export const releaseMessages = {
     '« database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir docs/deploying.md, « Cloudflare Pages »).',
   claimToProve: (detail: string) =>
     `affirmation marquée « À prouver »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le bloc « À prouver » (<AProuver … />).`,
+  audienceNoticeMissing:
+    'La section « Cookies » (content/legal/) n’écrit pas <AudienceNotice /> : la notice RGPD ne dirait pas ce que le site compte de ses visites, combien de temps il garde les totaux, ni comment s’y opposer. Ajoutez le bloc « Mesure d’audience » à cette section.',
+  audienceNoticeContradicts: (phrase: string) =>
+    `la notice dit « ${phrase} », alors que le site compte ses visites (il dépose un cookie à qui s’y oppose, et mesure son audience) : retirez cette phrase, <AudienceNotice /> dit ce qui est compté, ou construisez le site avec AUDIENCE=off.`,
   wrongDeliveryService: (name: string, website: string, endpointHost: string) =>
     `« contactDelivery » décrit ${name} (${website}), mais le formulaire envoie les messages à ${endpointHost} (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.`,
 } as const;

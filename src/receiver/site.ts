@@ -37,6 +37,8 @@ export interface SiteReceiverOptions {
   /** Replaces the in-memory limit (Cloudflare's Rate Limiting binding). */
   rateLimiter?: RateLimiter;
   fetch?: Fetch;
+  /** Audience (src/audience/): called once a lead is stored, to count it apart from it; never rejects. */
+  onLead?: (at: Date) => Promise<void>;
   log?: (line: string) => void;
   logError?: (line: string) => void;
 }
@@ -63,6 +65,7 @@ export function createSiteReceiver({
   store: storeChoice,
   rateLimiter,
   fetch,
+  onLead,
   log = console.log,
   logError = console.error,
 }: SiteReceiverOptions): SiteReceiver {
@@ -170,6 +173,7 @@ export function createSiteReceiver({
     const { leads, where } = store;
     const notifications = notificationsFor?.();
     let sending: Promise<unknown> | undefined;
+    let counting: Promise<void> | undefined;
     const answer = await receiverWith(async (message) => {
       let lead: StoredLead;
       try {
@@ -180,6 +184,7 @@ export function createSiteReceiver({
         throw error;
       }
       log(fillTemplate(words.saved, { file: `${where} (${lead.id})` }));
+      counting = onLead?.(new Date());
       sending = notifications?.notify(lead).catch(() => false);
     })(request, client);
     if (notifications) {
@@ -195,6 +200,7 @@ export function createSiteReceiver({
       })();
       if (after) after(work);
     }
+    if (counting && after) after(counting);
     return answer;
   }
 

@@ -5,19 +5,10 @@
  */
 import type { DayTotals } from './audience-store.ts';
 
-export interface AudienceFigures {
+/** A period's figures: the same totals as one day's (summed over the period), plus its bounds and its days. */
+export interface AudienceFigures extends Omit<DayTotals, 'day'> {
   since: string;
   until: string;
-  visitors: number;
-  pageviews: number;
-  /** Path → views, most viewed first. */
-  pages: Record<string, number>;
-  /** Outside referrer host → views. */
-  referrers: Record<string, number>;
-  reachedContact: number;
-  /** Page seen just before /contact (`""`: arrived on it) → visitors. */
-  contactFrom: Record<string, number>;
-  leads: number;
   days: DayTotals[];
 }
 

@@ -17,7 +17,8 @@ export default defineConfig({
   use: {
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // As in playwright.config.ts: CI keeps no report to open a trace in.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 900 },
     launchOptions: chromiumLaunchOptions,

@@ -2,7 +2,7 @@
  * The hosted editor (`npm run cms:build` → dist-cms/) on Cloudflare's own runtime, offline:
  * `wrangler pages dev dist-cms` serves the static editor and its sign-in function, as a Pages project would.
  * The GitHub App's settings are given as the host gives them (bindings), and never reach the output.
- * Run by `npm run test:e2e` through playwright.cms.config.ts.
+ * Run by `npm run test:e2e`, as the `cms-host` project of playwright.config.ts, after the other specs that start wrangler.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

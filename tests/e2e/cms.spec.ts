@@ -5,7 +5,7 @@
  * `npm run check` passes and the rebuilt site shows the new text.
  * Every page, entry and data file opens, the editor asks nothing of another origin, « Aperçu » shows the site's
  * page from its dev server and follows a save, and an empty answer is refused.
- * Run by `npm run test:e2e` through playwright.cms.config.ts.
+ * Run by `npm run test:e2e`, as the `cms` project of playwright.config.ts.
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';

@@ -79,11 +79,15 @@ const brokenContent = [
 const builtCases = new Set(['widget-settings', 'spelling']);
 
 describe('npm run build on broken content', () => {
-  it.each(brokenContent)('%s: the content check finds it, naming file and line', async (fixture) => {
-    const problems = await checkContent(path.join(fixtures, fixture), { requireAllPages: false });
-    expect(problems.length).toBeGreaterThan(0);
-    for (const problem of problems) expect(problem).toMatch(/^content\/[^\s:]+(:\d+)? → /);
-  }, 120_000);
+  it.each(brokenContent)(
+    '%s: the content check finds it, naming file and line',
+    async (fixture) => {
+      const problems = await checkContent(path.join(fixtures, fixture), { requireAllPages: false });
+      expect(problems.length).toBeGreaterThan(0);
+      for (const problem of problems) expect(problem).toMatch(/^content\/[^\s:]+(:\d+)? → /);
+    },
+    120_000,
+  );
 
   it.each([...builtCases])(
     '%s: stops the build with the French message of npm run check, no stack trace',

@@ -19,7 +19,7 @@ import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { processors } from '../src/content-data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts';
 import { inboxCsv, inboxDate, inboxTable } from '../src/receiver/inbox.ts';
-import { retentionCutoff } from '../src/receiver/purge.ts';
+import { retentionCutoff, spamCutoff } from '../src/receiver/purge.ts';
 import { defaultLeadsDir } from '../src/receiver/settings.ts';
 import { wranglerRunner } from '../src/receiver/node/wrangler-d1.ts';
 import { blobsLeadStore, blobsStoreName } from '../src/receiver/store/blobs.ts';
@@ -50,6 +50,9 @@ function readOptions() {
       forget: { type: 'string' },
       purge: { type: 'boolean' },
       retry: { type: 'string' },
+      // Spam kept apart: listed with their reasons, or one moved back and notified.
+      indesirables: { type: 'boolean' },
+      'pas-indesirable': { type: 'string' },
       local: { type: 'boolean' },
       remote: { type: 'boolean' },
       netlify: { type: 'boolean' },
@@ -64,9 +67,13 @@ try {
 } catch {
   fail(words.usage, 2);
 }
-const actions = [options.csv !== undefined, options.forget !== undefined, options.purge === true, options.retry !== undefined].filter(
-  Boolean,
-).length;
+const actions = [
+  options.csv !== undefined,
+  options.forget !== undefined,
+  options.purge === true,
+  options.retry !== undefined,
+  options['pas-indesirable'] !== undefined,
+].filter(Boolean).length;
 if (options.help) fail(words.usage, 0);
 const hosts = [options.local || options.remote, options.netlify].filter(Boolean).length;
 if (
@@ -75,7 +82,8 @@ if (
   (options.local && options.remote) ||
   options.forget?.trim() === '' ||
   options.csv?.trim() === '' ||
-  options.retry?.trim() === ''
+  options.retry?.trim() === '' ||
+  options['pas-indesirable']?.trim() === ''
 )
   fail(words.usage, 2);
 
@@ -144,6 +152,11 @@ try {
     const lead = await store.retry(id, new Date());
     if (!lead) fail(say(words.retryUnknown, { id, store: storeName }));
     console.log(say(words.retried, { id }));
+  } else if (options['pas-indesirable'] !== undefined) {
+    const id = options['pas-indesirable'].trim();
+    const found = (await store.list()).leads.find((lead) => lead.id === id && lead.notification.state === 'spam');
+    if (!found || !(await store.retry(id, new Date()))) fail(say(contactReceiver.spam.notSpam, { id, store: storeName }));
+    console.log(say(contactReceiver.spam.rescued, { id }));
   } else if (options.forget !== undefined) {
     const email = options.forget.trim();
     const { leads: deleted, unreadable } = await store.forget(email);
@@ -153,7 +166,7 @@ try {
   } else if (options.purge) {
     const years = processors.leadRetentionYears;
     const cutoff = retentionCutoff(new Date(), years);
-    const { leads: deleted, unreadable } = await store.purge(cutoff);
+    const { leads: deleted, unreadable } = await store.purge(cutoff, spamCutoff(new Date()));
     printDeleted(deleted);
     console.log(
       fillTemplate(words.purged, {
@@ -166,10 +179,21 @@ try {
   } else {
     const person = options.email?.trim();
     const listing = await store.list();
-    const leads = listing.leads.filter((lead) => person === undefined || sameEmail(lead.email, person));
+    // Spam is hidden, and counted, unless --indesirables asks for it alone.
+    const spam = options.indesirables === true;
+    const all = listing.leads.filter((lead) => person === undefined || sameEmail(lead.email, person));
+    const leads = all.filter((lead) => (lead.notification.state === 'spam') === spam);
+    const hidden = spam ? 0 : all.length - leads.length;
     if (options.csv !== undefined) {
       await writeNewFile(options.csv, inboxCsv(leads, words));
       console.log(say(words.csvWritten, { file: options.csv, count: String(leads.length) }));
+    } else if (spam) {
+      if (leads.length > 0) console.log(`${inboxTable(leads, words)}\n`);
+      console.log(
+        leads.length === 0
+          ? say(contactReceiver.spam.none, { store: storeName })
+          : say(contactReceiver.spam.listed, { count: String(leads.length), store: storeName }),
+      );
     } else if (leads.length === 0) {
       console.log(say(words.empty, { store: storeName }));
     } else {
@@ -179,6 +203,7 @@ try {
         `\n${say(words.summary, { count: String(leads.length), pending: count('pending'), failed: count('failed'), store: storeName })}`,
       );
     }
+    if (hidden > 0) console.log(say(contactReceiver.spam.hidden, { count: String(hidden) }));
     printSkipped(listing.unreadable);
   }
 } catch (error) {

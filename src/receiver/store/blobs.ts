@@ -22,6 +22,7 @@ import {
   leadId,
   type Listing,
   type Notification,
+  type Outcome,
   newestFirst,
   parsePendingMarker,
   pendingMarker,
@@ -140,7 +141,7 @@ export function blobsLeadStore(store: Store): LeadStore {
     return state;
   }
 
-  async function record(id: string, notification: Notification, previous?: Notification): Promise<void> {
+  async function record(id: string, notification: Outcome, previous?: Notification): Promise<void> {
     let keep: string | undefined;
     if (notification.state === 'sent') await store.set(`sent/${id}`, notification.at);
     else if (notification.state === 'failed') {

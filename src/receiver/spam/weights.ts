@@ -5,6 +5,8 @@
  * the weak ones only add up. Each signal's name is the reason stored with the message; its French wording
  * is in content/contact-receiver.json (`spam.reasons`).
  */
+import { processors } from '../../content-data/processors.ts';
+
 export const spamThreshold = 10;
 
 export const spamWeights = {
@@ -42,5 +44,5 @@ export const repeatWindowMs = 24 * 60 * 60 * 1000;
 /** Share of letters in another script than Latin above which a message counts as written in it. */
 export const otherScriptShare = 0.5;
 
-/** Quarantined messages are deleted this many days after reception (the GDPR notice says so). */
-export const spamRetentionDays = 30;
+/** Quarantined messages are deleted this many days after reception: content/processors.json, shown by the GDPR notice. */
+export const spamRetentionDays = processors.spamRetentionDays;

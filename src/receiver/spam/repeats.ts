@@ -7,7 +7,7 @@
 import { repeatWindowMs } from './weights.ts';
 
 /** How many addresses a body's entry keeps at most: past the threshold, more changes nothing. */
-export const maxAddresses = 20;
+const maxAddresses = 20;
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -15,7 +15,7 @@ async function sha256(text: string): Promise<string> {
 }
 
 /** The body as compared: case, spacing and punctuation around it do not make two texts different. */
-export const normalisedBody = (message: string) => message.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+const normalisedBody = (message: string) => message.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 export const bodyHash = (message: string) => sha256(normalisedBody(message));
 export const emailHash = (email: string) => sha256(email.trim().toLowerCase());

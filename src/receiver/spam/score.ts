@@ -36,7 +36,7 @@ const letter = /\p{L}/gu;
 const latinLetter = /\p{Script=Latin}/gu;
 
 /** The URLs in a text. */
-export const linksIn = (text: string) => text.match(urlPattern) ?? [];
+const linksIn = (text: string) => text.match(urlPattern) ?? [];
 
 /** Whether most letters of the text are in another script than Latin (Cyrillic, Greek, CJK, Arabic…). */
 export function mostlyOtherScript(text: string): boolean {

@@ -17,10 +17,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   projects: [
     // The visual editor's tests have their own configuration (playwright.cms.config.ts): they need no built site.
-    { name: 'site', testIgnore: ['cms.spec.ts', 'cms-host.spec.ts', 'responsiveness.spec.ts'] },
+    { name: 'site', testIgnore: ['cms.spec.ts', 'cms-host.spec.ts', 'responsiveness.spec.ts', 'cloudflare-audience.spec.ts'] },
+    // A third `wrangler pages dev` beside the two of the site project: two of them rebuilding their Functions in the
+    // same project folder restart each other's worker (« Your worker restarted mid-request »). It runs alone, after them.
+    { name: 'cloudflare-audience', testMatch: 'cloudflare-audience.spec.ts', dependencies: ['site'] },
     // It reads how long the page takes to show each keystroke on a CPU slowed down 4 times: run beside other
     // tests on a small machine, it would measure them too. It starts once every other test has finished.
-    { name: 'responsiveness', testMatch: 'responsiveness.spec.ts', dependencies: ['site'] },
+    { name: 'responsiveness', testMatch: 'responsiveness.spec.ts', dependencies: ['cloudflare-audience'] },
   ],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

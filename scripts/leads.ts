@@ -17,14 +17,14 @@ import { getStore } from '@netlify/blobs';
 import { parseArgs } from 'node:util';
 import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { processors } from '../src/content-data/processors.ts';
+import { type LeadStoreKind, leadStoreKinds, leadStores } from '../src/forms/lead-stores.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts';
 import { inboxCsv, inboxDate, inboxTable } from '../src/receiver/inbox.ts';
 import { retentionCutoff, spamCutoff } from '../src/receiver/purge.ts';
-import { defaultLeadsDir } from '../src/receiver/settings.ts';
-import { wranglerRunner } from '../src/receiver/node/wrangler-d1.ts';
+import { wranglerRunner } from './wrangler-d1.ts';
 import { blobsLeadStore, blobsStoreName } from '../src/receiver/store/blobs.ts';
 import { d1Binding, d1LeadStore } from '../src/receiver/store/d1.ts';
-import { filesLeadStore } from '../src/receiver/store/files.ts';
+import { defaultLeadsDir, filesLeadStore } from '../src/receiver/store/files.ts';
 import { type LeadStore, sameEmail, type StoredLead, type Unreadable } from '../src/receiver/store/lead-store.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 import { terminalText } from '../src/receiver/terminal-text.ts';
@@ -40,6 +40,14 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
+/** The options that pick a store: every `leadsFlags` of the table of stores, no other (a type error otherwise). */
+type StoreFlag = (typeof leadStores)[LeadStoreKind]['leadsFlags'][number] extends `--${infer Flag}` ? Flag : never;
+const storeOptions = {
+  local: { type: 'boolean' },
+  remote: { type: 'boolean' },
+  netlify: { type: 'boolean' },
+} as const satisfies Record<StoreFlag, { type: 'boolean' }>;
+
 let options: ReturnType<typeof readOptions>;
 function readOptions() {
   return parseArgs({
@@ -53,9 +61,7 @@ function readOptions() {
       // Spam kept apart: listed with their reasons, or one moved back and notified.
       indesirables: { type: 'boolean' },
       'pas-indesirable': { type: 'string' },
-      local: { type: 'boolean' },
-      remote: { type: 'boolean' },
-      netlify: { type: 'boolean' },
+      ...storeOptions,
       // Where `wrangler pages dev --persist-to` keeps its local state, when not .wrangler/state.
       'persist-to': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -75,10 +81,13 @@ const actions = [
   options['pas-indesirable'] !== undefined,
 ].filter(Boolean).length;
 if (options.help) fail(words.usage, 0);
-const hosts = [options.local || options.remote, options.netlify].filter(Boolean).length;
+/** The stores whose flags are given: none (the folder), or one. */
+const flagged = leadStoreKinds.filter((kind) =>
+  leadStores[kind].leadsFlags.some((flag: string) => options[flag.slice(2) as StoreFlag] === true),
+);
 if (
   actions > 1 ||
-  hosts > 1 ||
+  flagged.length > 1 ||
   (options.local && options.remote) ||
   options.forget?.trim() === '' ||
   options.csv?.trim() === '' ||
@@ -89,7 +98,8 @@ if (
 
 let store: LeadStore;
 let storeName: string;
-if (options.netlify) {
+const chosen: LeadStoreKind = flagged[0] ?? 'files';
+if (chosen === 'blobs') {
   // The Netlify CLI's own settings: the site (`netlify link` shows its id) and a personal access token.
   const siteID = process.env.NETLIFY_SITE_ID?.trim();
   const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
@@ -102,7 +112,7 @@ if (options.netlify) {
   const testURL = process.env.LEADS_TEST_BLOBS_URL?.trim();
   const where = testURL ? { edgeURL: testURL, uncachedEdgeURL: testURL } : {};
   store = blobsLeadStore(getStore({ name: blobsStoreName, siteID, token, consistency: 'strong', ...where }));
-} else if (options.local || options.remote) {
+} else if (chosen === 'd1') {
   storeName = fillTemplate(words.d1, { name: d1Binding, where: options.remote ? words.d1Remote : words.d1Local });
   store = d1LeadStore(wranglerRunner(options.remote ? '--remote' : '--local', options['persist-to']));
 } else {

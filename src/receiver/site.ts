@@ -9,7 +9,8 @@ import { brand } from '../content-data/brand.ts';
 import { company } from '../content-data/company.ts';
 import { contactForm } from '../content-data/contact-form.ts';
 import { contactReceiver } from '../content-data/contact-receiver.ts';
-import { createContactSchema, mapFields } from '../forms/contact-schema.ts';
+import { createContactSchema } from '../forms/contact-schema.ts';
+import { mapFields } from '../forms/map-fields.ts';
 import { brevoDelivery, type Fetch, webhookDelivery } from './deliveries.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { type ClientInfo, createContactReceiver, type Deliver, type Judge } from './receiver.ts';
@@ -39,6 +40,8 @@ export interface SiteReceiverOptions {
   /** Replaces the in-memory limit (Cloudflare's Rate Limiting binding). */
   rateLimiter?: RateLimiter;
   fetch?: Fetch;
+  /** Audience (src/audience/): called once a lead is stored, to count it apart from it; never rejects. */
+  onLead?: (at: Date) => Promise<void>;
   log?: (line: string) => void;
   logError?: (line: string) => void;
 }
@@ -65,13 +68,14 @@ export function createSiteReceiver({
   store: storeChoice,
   rateLimiter,
   fetch,
+  onLead,
   log = console.log,
   logError = console.error,
 }: SiteReceiverOptions): SiteReceiver {
   const words = contactReceiver.console;
   // With a store, `CONTACT_DELIVERY=local` means: store only, notify nobody.
   const store = storeChoice && 'leads' in storeChoice ? storeChoice : undefined;
-  const { settings, problems } = readSettings(env, { localFiles: store !== undefined, words });
+  const { settings, problems } = readSettings(env, { hasLeadStore: store !== undefined, words });
   if (storeChoice && 'problem' in storeChoice) problems.push(storeChoice.problem);
   const { delivery } = settings;
 
@@ -201,6 +205,7 @@ export function createSiteReceiver({
     const { leads, where } = store;
     const notifications = notificationsFor?.();
     let sending: Promise<unknown> | undefined;
+    let counting: Promise<void> | undefined;
     const answer = await receiverWith(async (message, verdict) => {
       let lead: StoredLead;
       try {
@@ -212,10 +217,11 @@ export function createSiteReceiver({
       }
       log(fillTemplate(words.saved, { file: `${where} (${lead.id})` }));
       if (lead.notification.state === 'spam') {
-        // Kept apart, not notified: the operator lists and rescues it with npm run leads.
+        // Kept apart, not notified, and not counted as a lead: the operator lists and rescues it with npm run leads.
         log(fillTemplate(contactReceiver.spam.quarantined, { id: lead.id, reasons: spamReasonsText(lead.notification.reasons) }));
         return;
       }
+      counting = onLead?.(new Date());
       sending = notifications?.notify(lead).catch(() => false);
     })(request, client);
     if (notifications) {
@@ -231,6 +237,7 @@ export function createSiteReceiver({
       })();
       if (after) after(work);
     }
+    if (counting && after) after(counting);
     return answer;
   }
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { wranglerRunner } from '../../src/receiver/node/wrangler-d1.ts';
+import { wranglerRunner } from '../../scripts/wrangler-d1.ts';
 import { d1LeadStore } from '../../src/receiver/store/d1.ts';
 import { close, listen, readBody, root } from './build-copy.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';

@@ -199,10 +199,13 @@ test.describe('legal notice', () => {
     await expect(data).toContainText('3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07');
   });
 
-  test('the cookie section says plainly that the site sets none', async ({ page }) => {
+  test('the cookie section says plainly that the site sets no tracker, and, built without a store, counts nothing', async ({
+    page,
+  }) => {
     await page.goto('/legal');
     const cookies = page.getByRole('region', { name: 'Cookies' });
-    await expect(cookies).toContainText('Le site ne dépose aucun cookie sur votre appareil, et aucun autre traceur');
+    await expect(cookies).toContainText('Le site ne dépose aucun cookie publicitaire et aucun traceur d’un tiers');
+    await expect(cookies).toContainText('Le site ne mesure pas son audience\u202f: aucune visite n’est comptée.');
     await expect(cookies).not.toContainText('cookies techniques');
   });
 

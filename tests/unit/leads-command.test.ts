@@ -28,18 +28,14 @@ const helene = validLead({
   phone: '+33 6 12 34 56 78',
   message: 'Bonjour ; je cherche « une LLC » pour mes "payouts".\nDeuxième ligne : à bientôt.',
 });
+// A phone number as the inbox shows it, without a leading +.
 const paul = validLead({
   name: 'Paul Durand',
   email: 'paul@example.com',
   phone: '06 12 34 56 78',
   message: 'Une question sur les délais.',
 });
-const old = validLead({
-  name: 'Ancien Contact',
-  email: 'ancien@example.com',
-  phone: '06 00 00 00 00',
-  message: 'Un message d’il y a longtemps.',
-});
+const old = validLead({ name: 'Ancien Contact', email: 'ancien@example.com', message: 'Un message d’il y a longtemps.' });
 
 let dir = '';
 let ids: { helene: string; paul: string; old: string };
@@ -226,13 +222,12 @@ async function storeLead(lead: Record<string, string>, suffix: string, receivedA
 const actedOn = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 describe('npm run leads shows visitor text, never obeys it', { timeout: 30_000 }, () => {
-  const hostile = {
+  const hostile = validLead({
     // OSC 52 sets the clipboard; ESC [ 1 A moves the cursor up to overwrite the row above.
     name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[1A\u001b[2K',
     email: 'eve@example.com',
-    phone: '06 12 34 56 78',
     message: 'Bonjour\u001b[1A\roui\u202e à vous\u009b2J',
-  };
+  });
 
   it('prints an escape sequence of a stored lead escaped, in the table, the deleted lines and the count', async () => {
     await storeLead(hostile, '3333abcd');
@@ -312,12 +307,12 @@ describe('npm run leads --csv: a new private file, and no formula', { timeout: 3
       '\tJeanne',
     ];
     for (const [index, name] of formulas.entries()) {
-      await storeLead(
-        { name, email: `f${index}@example.com`, phone: '06 12 34 56 78', message: 'Un message ordinaire.' },
-        `f${index.toString(16).padStart(7, '0')}`,
-      );
+      await storeLead(validLead({ name, email: `f${index}@example.com` }), `f${index.toString(16).padStart(7, '0')}`);
     }
-    await storeLead({ name: 'Jeanne = Martin', email: 'plain@example.com', phone: '06 12 34 56 78', message: '1+1=2' }, 'abcdef01');
+    await storeLead(
+      validLead({ name: 'Jeanne = Martin', email: 'plain@example.com', phone: '06 12 34 56 78', message: '1+1=2' }),
+      'abcdef01',
+    );
     const file = path.join(dir, 'formulas.csv');
     await leads(['--csv', file]);
     const rows: string[][] = parse(await readFile(file), { bom: true, delimiter: ';' });

@@ -18,6 +18,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blobsLeadStore, blobsStoreName } from '../../src/receiver/store/blobs.ts';
+import { validLead } from '../visitor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -41,25 +42,10 @@ afterAll(async () => {
 const store = () =>
   blobsLeadStore(getStore({ name: blobsStoreName, siteID, token, edgeURL, uncachedEdgeURL: edgeURL, consistency: 'strong' }));
 
-const jeanne = {
-  name: 'Jeanne Martin',
-  email: 'jeanne@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Une question sur les LLC.',
-};
-const old = {
-  name: 'Ancien Contact',
-  email: 'ancien@example.com',
-  phone: '06 00 00 00 00',
-  message: 'Un message d’il y a longtemps.',
-};
+const jeanne = validLead({ name: 'Jeanne Martin', email: 'jeanne@example.com' });
+const old = validLead({ name: 'Ancien Contact', email: 'ancien@example.com' });
 // Stored before the input refused control characters: the OSC 52 sequence sets the operator's clipboard.
-const eve = {
-  name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007',
-  email: 'eve@example.com',
-  phone: '06 12 34 56 78',
-  message: 'Bonjour à vous.',
-};
+const eve = validLead({ name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007', email: 'eve@example.com' });
 
 beforeEach(async () => {
   const leads = store();

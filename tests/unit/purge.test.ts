@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dailyPurge, keepPurging, retentionCutoff, type Ticker } from '../../src/receiver/purge.ts';
 import type { StoredLead } from '../../src/receiver/store/lead-store.ts';
 import { createSiteServer } from '../../src/server/site-server.ts';
+import { validLead } from '../visitor.ts';
 
 const hour = 60 * 60 * 1000;
 const purgedLine =
@@ -131,7 +132,7 @@ describe('Node: the server purges at start-up, then once a day', () => {
   const leadFile = async (leads: string, receivedAt: Date, suffix: string) =>
     writeFile(
       path.join(leads, `${receivedAt.toISOString().replace(/[:.]/g, '-')}-${suffix}.json`),
-      `${JSON.stringify({ name: 'Ancien Contact', email: 'ancien@example.com', phone: '06 00 00 00 00', message: 'Un vieux message.' })}\n`,
+      `${JSON.stringify(validLead({ name: 'Ancien Contact', email: 'ancien@example.com' }))}\n`,
     );
 
   it('deletes the leads past the retention period, logs the count, asks every hour, purges again a day later, stops with the server', async () => {

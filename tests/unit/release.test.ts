@@ -21,7 +21,7 @@ import {
   sitePlaceholderProblems,
   storeProblems,
 } from '../../scripts/content-check/release.ts';
-import { isFictionPhone, sitePlaceholders } from '../../src/content-schema/site-schema.ts';
+import { isFictionPhone, sitePlaceholders } from '../../scripts/content-check/placeholders.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixture = (name: string) => path.join(root, 'tests', 'fixtures', name);

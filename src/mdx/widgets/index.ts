@@ -279,6 +279,14 @@ export const widgets = {
     children: 'none',
     inSentence: true,
   },
+  AudienceNotice: {
+    module: '/src/mdx/widgets/Audience.tsx',
+    label: 'Mesure d’audience',
+    description:
+      'Ce que le site compte de ses visites, sans cookie, combien de temps il garde les totaux et le lien « Ne pas être compté », tirés de content/audience.json ; dit que rien n’est compté quand le site est construit avec AUDIENCE=off.',
+    settings: noSettings,
+    children: 'none',
+  },
   LastUpdated: {
     module: '/src/components/LastUpdated/LastUpdated.tsx',
     label: 'Date de mise à jour',

@@ -19,6 +19,7 @@ import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
 import { remember } from '../spam/repeats.ts';
 import { repeatWindowMs } from '../spam/weights.ts';
+import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
   firstNotification,
@@ -39,7 +40,8 @@ import {
   type Unreadable,
 } from './lead-store.ts';
 
-export const blobsStoreName = 'leads';
+/** The Netlify Blobs store's name on the site, from the table of stores. */
+export const blobsStoreName = leadStores.blobs.binding;
 
 const storedValue = v.object({ receivedAt: v.string(), ...storedFields.entries });
 const failedValue = v.object({ at: v.string(), attempts: v.number(), reason: v.string() });

@@ -7,10 +7,11 @@
  */
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { contactFields } from '../../forms/contact-fields.ts';
-import { mapFields } from '../../forms/contact-schema.ts';
+import { mapFields } from '../../forms/map-fields.ts';
 import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
 import { repeatWindowMs } from '../spam/weights.ts';
+import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
   firstNotification,
@@ -23,7 +24,8 @@ import {
   type Unreadable,
 } from './lead-store.ts';
 
-export const d1Binding = 'LEADS_DB';
+/** The binding of the D1 database, from the table of stores. */
+export const d1Binding = leadStores.d1.binding;
 
 type SqlValue = string | null;
 type Row = Record<string, unknown>;

@@ -1,6 +1,6 @@
 /**
  * The lead store of `npm start` and of `npm run leads` on a folder (Node only): LEADS_DIR holds one
- * `.json` file per lead, written once by ../node/leads.ts and never changed; its name gives the
+ * `.json` file per lead, written once by ./files-folder.ts and never changed; its name gives the
  * reception time. The notification state lives beside it, in LEADS_DIR/notifications/, private like the
  * leads (0700, 0600):
  * - `<id>.sent`: the date it went out;
@@ -19,8 +19,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { type Env, settingOf } from '../../forms/delivery-settings.ts';
-import { leadsWriter } from '../node/leads.ts';
-import { defaultLeadsDir } from '../settings.ts';
+import { leadsWriter } from './files-folder.ts';
 import { fillTemplate } from '../template.ts';
 import { remember, type Seen } from '../spam/repeats.ts';
 import { repeatWindowMs } from '../spam/weights.ts';
@@ -342,6 +341,9 @@ export function filesLeadStore(dir: string): LeadStore {
     },
   };
 }
+
+/** The folder of `npm start`'s leads when LEADS_DIR is unset. */
+export const defaultLeadsDir = 'leads';
 
 /** The store of `npm start`: always LEADS_DIR (default `leads/`), whatever notification is set. */
 export function nodeLeadStore(env: Env): StoreChoice {

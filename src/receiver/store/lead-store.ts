@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import type { ContactValues } from '../../forms/contact-fields.ts';
-import { mapFields } from '../../forms/contact-schema.ts';
+import { mapFields } from '../../forms/map-fields.ts';
 
 /** Where a lead's notification stands. */
 export type Notification =

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, open, readdir, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContactValues } from '../../forms/contact-fields.ts';
-import { mapFields } from '../../forms/contact-schema.ts';
+import { mapFields } from '../../forms/map-fields.ts';
 
 const folderMode = 0o700;
 const fileMode = 0o600;

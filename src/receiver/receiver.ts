@@ -10,13 +10,13 @@
  * 300 means the message was delivered: the answer is written only after delivery succeeded.
  */
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
-import { type ContactFieldName, contactFields, type ContactValues, honeypotName } from '../forms/contact-fields.ts';
+import { type ContactFieldName, contactFields, type ContactValues, elapsedName, honeypotName } from '../forms/contact-fields.ts';
 import { type ContactSchema, validateContact } from '../forms/contact-schema.ts';
 import { renderPage } from './page.ts';
 import { type RateLimiter, rateKey } from './rate-limit.ts';
 import type { PagePath } from '../registry.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';
-import { elapsedOf, elapsedName } from './spam/elapsed.ts';
+import { elapsedOf } from './spam/elapsed.ts';
 import type { SpamInput, SpamVerdict } from './spam/score.ts';
 import { fillTemplate } from './template.ts';
 

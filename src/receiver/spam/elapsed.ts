@@ -1,9 +1,9 @@
 /**
  * The contact form's script measures how long the form took to fill, from its first use to its sending, and
- * posts it as `_elapsed` (milliseconds) beside the fields: metadata read apart, never stored as a field of the
- * lead. A post without it (the form without JavaScript, a direct client) neither gains nor loses.
+ * posts it as `_elapsed` (milliseconds, `elapsedName` in src/forms/contact-fields.ts) beside the fields: metadata
+ * read apart, never stored as a field of the lead. A post without it (the form without JavaScript, a direct
+ * client) neither gains nor loses.
  */
-export const elapsedName = '_elapsed';
 
 /** The measure as posted (a number in JSON, a string in a form), or undefined when absent or not a sane number. */
 export function elapsedOf(value: unknown): number | undefined {

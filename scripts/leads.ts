@@ -20,7 +20,7 @@ import { processors } from '../src/content-data/processors.ts';
 import { type LeadStoreKind, leadStoreKinds, leadStores } from '../src/forms/lead-stores.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts';
 import { inboxCsv, inboxDate, inboxTable } from '../src/receiver/inbox.ts';
-import { retentionCutoff } from '../src/receiver/purge.ts';
+import { retentionCutoff, spamCutoff } from '../src/receiver/purge.ts';
 import { wranglerRunner } from './wrangler-d1.ts';
 import { blobsLeadStore, blobsStoreName } from '../src/receiver/store/blobs.ts';
 import { d1Binding, d1LeadStore } from '../src/receiver/store/d1.ts';
@@ -58,6 +58,9 @@ function readOptions() {
       forget: { type: 'string' },
       purge: { type: 'boolean' },
       retry: { type: 'string' },
+      // Spam kept apart: listed with their reasons, or one moved back and notified.
+      indesirables: { type: 'boolean' },
+      'pas-indesirable': { type: 'string' },
       ...storeOptions,
       // Where `wrangler pages dev --persist-to` keeps its local state, when not .wrangler/state.
       'persist-to': { type: 'string' },
@@ -70,9 +73,13 @@ try {
 } catch {
   fail(words.usage, 2);
 }
-const actions = [options.csv !== undefined, options.forget !== undefined, options.purge === true, options.retry !== undefined].filter(
-  Boolean,
-).length;
+const actions = [
+  options.csv !== undefined,
+  options.forget !== undefined,
+  options.purge === true,
+  options.retry !== undefined,
+  options['pas-indesirable'] !== undefined,
+].filter(Boolean).length;
 if (options.help) fail(words.usage, 0);
 /** The stores whose flags are given: none (the folder), or one. */
 const flagged = leadStoreKinds.filter((kind) =>
@@ -84,7 +91,8 @@ if (
   (options.local && options.remote) ||
   options.forget?.trim() === '' ||
   options.csv?.trim() === '' ||
-  options.retry?.trim() === ''
+  options.retry?.trim() === '' ||
+  options['pas-indesirable']?.trim() === ''
 )
   fail(words.usage, 2);
 
@@ -154,6 +162,11 @@ try {
     const lead = await store.retry(id, new Date());
     if (!lead) fail(say(words.retryUnknown, { id, store: storeName }));
     console.log(say(words.retried, { id }));
+  } else if (options['pas-indesirable'] !== undefined) {
+    const id = options['pas-indesirable'].trim();
+    const found = (await store.list()).leads.find((lead) => lead.id === id && lead.notification.state === 'spam');
+    if (!found || !(await store.retry(id, new Date()))) fail(say(contactReceiver.spam.notSpam, { id, store: storeName }));
+    console.log(say(contactReceiver.spam.rescued, { id }));
   } else if (options.forget !== undefined) {
     const email = options.forget.trim();
     const { leads: deleted, unreadable } = await store.forget(email);
@@ -163,7 +176,7 @@ try {
   } else if (options.purge) {
     const years = processors.leadRetentionYears;
     const cutoff = retentionCutoff(new Date(), years);
-    const { leads: deleted, unreadable } = await store.purge(cutoff);
+    const { leads: deleted, unreadable } = await store.purge(cutoff, spamCutoff(new Date()));
     printDeleted(deleted);
     console.log(
       fillTemplate(words.purged, {
@@ -176,10 +189,21 @@ try {
   } else {
     const person = options.email?.trim();
     const listing = await store.list();
-    const leads = listing.leads.filter((lead) => person === undefined || sameEmail(lead.email, person));
+    // Spam is hidden, and counted, unless --indesirables asks for it alone.
+    const spam = options.indesirables === true;
+    const all = listing.leads.filter((lead) => person === undefined || sameEmail(lead.email, person));
+    const leads = all.filter((lead) => (lead.notification.state === 'spam') === spam);
+    const hidden = spam ? 0 : all.length - leads.length;
     if (options.csv !== undefined) {
       await writeNewFile(options.csv, inboxCsv(leads, words));
       console.log(say(words.csvWritten, { file: options.csv, count: String(leads.length) }));
+    } else if (spam) {
+      if (leads.length > 0) console.log(`${inboxTable(leads, words)}\n`);
+      console.log(
+        leads.length === 0
+          ? say(contactReceiver.spam.none, { store: storeName })
+          : say(contactReceiver.spam.listed, { count: String(leads.length), store: storeName }),
+      );
     } else if (leads.length === 0) {
       console.log(say(words.empty, { store: storeName }));
     } else {
@@ -189,6 +213,7 @@ try {
         `\n${say(words.summary, { count: String(leads.length), pending: count('pending'), failed: count('failed'), store: storeName })}`,
       );
     }
+    if (hidden > 0) console.log(say(contactReceiver.spam.hidden, { count: String(hidden) }));
     printSkipped(listing.unreadable);
   }
 } catch (error) {

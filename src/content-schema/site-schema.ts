@@ -125,6 +125,11 @@ export const processorsSchema = v.strictObject({
     'Durée de conservation des messages du formulaire (en années)',
     'Affichée dans la notice RGPD par <LeadRetention /> et appliquée par npm run leads -- --purge, qui supprime les messages plus anciens : le texte et l’outil ne peuvent pas diverger.',
   ),
+  spamRetentionDays: field(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365)),
+    'Durée de conservation des messages indésirables (en jours)',
+    'Affichée dans la notice RGPD par <SpamRetention /> et appliquée par la purge automatique et npm run leads -- --purge aux messages mis à l’écart comme indésirables.',
+  ),
 });
 
 export const navigationSchema = v.strictObject({

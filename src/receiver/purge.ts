@@ -12,11 +12,15 @@
 import { contactReceiver } from '../content-data/contact-receiver.ts';
 import { processors } from '../content-data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../lib/french-date.ts';
+import { spamRetentionDays } from './spam/weights.ts';
 import type { LeadStore } from './store/lead-store.ts';
 import { fillTemplate } from './template.ts';
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
+
+/** The instant before which spam leads are past their own, shorter period (`spamRetentionDays`). */
+export const spamCutoff = (now: Date) => new Date(now.getTime() - spamRetentionDays * dayMs);
 
 /** The instant before which leads are past the retention period: `years` calendar years before `now`. */
 export function retentionCutoff(now: Date, years: number): Date {
@@ -38,8 +42,9 @@ export interface PurgeOptions {
 async function purgeExpired({ store, log, logError, now = () => new Date() }: PurgeOptions): Promise<number> {
   const years = processors.leadRetentionYears;
   const cutoff = retentionCutoff(now(), years);
-  const { leads, unreadable } = await store.purge(cutoff);
-  const count = leads.length;
+  const { leads, unreadable } = await store.purge(cutoff, spamCutoff(now()));
+  const spam = leads.filter((lead) => lead.notification?.state === 'spam' && Date.parse(lead.receivedAt) >= cutoff.getTime()).length;
+  const count = leads.length - spam;
   // A record the store could not read is skipped, never deleted blind: the operator is told which.
   for (const record of unreadable)
     logError(fillTemplate(contactReceiver.inbox.skippedRecord, { where: record.where, reason: record.reason }));
@@ -50,7 +55,8 @@ async function purgeExpired({ store, log, logError, now = () => new Date() }: Pu
       retention: frenchYears(years),
     }),
   );
-  return count;
+  if (spam > 0) log(fillTemplate(contactReceiver.spam.purgeDone, { count: String(spam), days: String(spamRetentionDays) }));
+  return count + spam;
 }
 
 /**

@@ -75,8 +75,9 @@ async function fillAndSubmit(page: Page) {
 
 /** The one message stored in `dir`, once it is there. */
 async function storedMessage(dir: string): Promise<unknown> {
-  // Beside the lead: its notification state and the anonymous daily counts (audience/), never another lead.
-  const files = (await readdir(dir)).filter((name) => !['audience', 'notifications'].includes(name));
+  // Beside the lead: its notification state, the anonymous daily counts (audience/) and the memory of repeated
+  // bodies for the spam filter (repeats/), never another lead.
+  const files = (await readdir(dir)).filter((name) => !['audience', 'notifications', 'repeats'].includes(name));
   expect(files).toHaveLength(1);
   expect(files[0]).toMatch(/\.json$/);
   return JSON.parse(await readFile(path.join(dir, files[0] ?? ''), 'utf8'));
@@ -86,10 +87,14 @@ const jsonFiles = async (dir: string) => (await readdir(dir)).filter((name) => n
 
 test('a message sent with JavaScript becomes one file in LEADS_DIR holding exactly the trimmed fields', async ({ page }) => {
   const { url, leadsDir } = await startSite();
+  const posted = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact');
   await fillAndSend(page, url);
   await expect(page.getByRole('status').filter({ hasText: 'Message envoyé !' })).toContainText(
     'Nous vous contacterons dans les plus brefs délais.',
   );
+  // Beside the fields, the island posts the milliseconds from the form's first use to its sending (a spam signal)…
+  expect((await posted).postDataJSON()).toEqual({ ...trimmed, _elapsed: expect.any(Number) });
+  // … which is never stored with the lead.
   expect(await storedMessage(leadsDir)).toEqual(trimmed);
   // The island sent it: the visitor stayed on the page, with an empty form.
   expect(new URL(page.url()).pathname).toBe('/contact');

@@ -19,7 +19,13 @@ import { createSiteReceiver } from '../../src/receiver/site.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
 import { validLead } from '../visitor.ts';
 
-const visitor = (name: string): ContactValues => validLead({ name, email: `${name.split(' ')[0]?.toLowerCase()}@example.com` });
+// Each with a text of their own: one text from a third address would be kept apart as spam (a repeated body).
+const visitor = (name: string): ContactValues =>
+  validLead({
+    name,
+    email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+    message: `Bonjour, ici ${name} : une question sur ma LLC.`,
+  });
 
 interface Hit {
   name: string;

@@ -238,7 +238,7 @@ describe('Cloudflare Pages Function: after a request, at most once a day per iso
     // The purge hangs: the answer comes anyway.
     const answer = await request();
     expect(answer.status).toBe(405);
-    expect(purges).toEqual([['2023-11-26T08:00:00.000Z']]);
+    expect(purges).toEqual([['2023-11-26T08:00:00.000Z', '2026-10-27T08:00:00.000Z']]);
     expect(background).toHaveLength(1);
     let done = false;
     void background[0]?.then(() => (done = true));
@@ -258,7 +258,10 @@ describe('Cloudflare Pages Function: after a request, at most once a day per iso
     vi.setSystemTime(new Date('2026-11-27T08:00:00Z'));
     await request();
     await Promise.all(background);
-    expect(purges).toEqual([['2023-11-26T08:00:00.000Z'], ['2023-11-27T08:00:00.000Z']]);
+    expect(purges).toEqual([
+      ['2023-11-26T08:00:00.000Z', '2026-10-27T08:00:00.000Z'],
+      ['2023-11-27T08:00:00.000Z', '2026-10-28T08:00:00.000Z'],
+    ]);
   });
 
   it('does not purge without a D1 store', async () => {

@@ -88,7 +88,14 @@ async function serve(cwd: string, env: Record<string, string>) {
       await fetch(`${origin}/api/contact`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: origin },
-        body: JSON.stringify(validLead({ name, email: `${name.split(' ')[0]?.toLowerCase()}@example.com` })),
+        // Each with a text of their own: one text from a third address would be kept apart as spam (a repeated body).
+        body: JSON.stringify(
+          validLead({
+            name,
+            email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+            message: `Bonjour, ici ${name} : une question sur ma LLC.`,
+          }),
+        ),
       })
     ).status;
   const stop = async () => {

@@ -9,7 +9,7 @@ import { type PublisherFact, publisherFacts } from '../../content-data/publisher
 import { CompanyFacts as FactList, FactLink, FactNote, telHref, type Fact } from '../../components/CompanyFacts/CompanyFacts.tsx';
 import { type ContactRecipients, contactRecipients, contactStore } from '../../forms/contact-recipients.ts';
 import { isProvidedStore, type LeadStoreKind, leadStores } from '../../forms/lead-stores.ts';
-import { frenchYears } from '../../lib/french-date.ts';
+import { frenchDays, frenchYears } from '../../lib/french-date.ts';
 
 const labels = interfaceText.legalLabels;
 
@@ -95,6 +95,11 @@ export function ProcessorFacts() {
 /** `<LeadRetention />` in MDX, inside a sentence: how long the form's messages are kept, the period `npm run leads -- --purge` applies. */
 export function LeadRetention() {
   return <>{frenchYears(processors.leadRetentionYears)}</>;
+}
+
+/** `<SpamRetention />` in MDX, inside a sentence: how long messages kept apart as spam are kept (« 30 jours »). */
+export function SpamRetention() {
+  return <>{frenchDays(processors.spamRetentionDays)}</>;
 }
 
 /** `<CompanyEmail />` in MDX, inside a sentence: the contact address as a mailto link. */

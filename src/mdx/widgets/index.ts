@@ -270,6 +270,15 @@ export const widgets = {
     children: 'none',
     inSentence: true,
   },
+  SpamRetention: {
+    module: '/src/mdx/widgets/Facts.tsx',
+    label: 'Durée de conservation des messages indésirables',
+    description:
+      'La durée de conservation des messages mis à l’écart comme indésirables (« 30 jours »), tirée de content/processors.json : celle que la purge applique.',
+    settings: noSettings,
+    children: 'none',
+    inSentence: true,
+  },
   AudienceNotice: {
     module: '/src/mdx/widgets/Audience.tsx',
     label: 'Mesure d’audience',

@@ -52,13 +52,14 @@ export async function prepareLeadsDir(dir: string): Promise<void> {
   }
 }
 
-export function leadsWriter(dir: string): (message: ContactValues) => Promise<string> {
-  return async (message) => {
+/** `id`, when given, names the file (a lead id, ../store/lead-store.ts `leadId`); otherwise a new one does. */
+export function leadsWriter(dir: string): (message: ContactValues, id?: string) => Promise<string> {
+  return async (message, id) => {
     // Exactly the form's fields, whatever else the object given holds.
     const fields = mapFields((field) => message[field.name]);
     await mkdir(dir, { recursive: true, mode: folderMode });
     // Sortable by date; the random part keeps two messages of the same millisecond apart.
-    const fileName = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`;
+    const fileName = `${id ?? `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`}.json`;
     const file = path.join(dir, fileName);
     const temporary = path.join(dir, `.${fileName}.tmp`);
     try {

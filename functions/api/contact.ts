@@ -33,14 +33,17 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
   if (!receiver) {
     const binding = env.CONTACT_RATE_LIMITER;
     const store = d1StoreChoice(env);
+    const audience = cloudflareAudience(env);
     receiver = createSiteReceiver({
       env,
       rateLimiter: isRateLimitBinding(binding) ? bindingRateLimiter(binding) : undefined,
       store,
       // Audience (src/audience/): each stored lead is counted, apart from it.
-      onLead: cloudflareAudience(env).countLead,
+      onLead: audience.countLead,
     });
-    if (store && 'leads' in store) purge = dailyPurge({ store: store.leads, log: console.log, logError: console.error });
+    if (store && 'leads' in store) {
+      purge = dailyPurge({ store: store.leads, alsoPurge: audience.purge, log: console.log, logError: console.error });
+    }
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
     if (!isRateLimitBinding(binding)) console.warn(contactReceiver.console.rateLimitBindingMissing);

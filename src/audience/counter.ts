@@ -12,7 +12,8 @@ import { isbot } from 'isbot';
 import { audience } from '../content-data/audience.ts';
 import { brand } from '../content-data/brand.ts';
 import { company } from '../content-data/company.ts';
-import { parisDay } from '../lib/french-date.ts';
+import { frenchLongDate, parisDay } from '../lib/french-date.ts';
+import { fillTemplate } from '../receiver/template.ts';
 import { renderPage } from '../receiver/page.ts';
 import { isPagePath, notFoundPath } from '../registry.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';
@@ -26,6 +27,12 @@ export interface AudienceCounter {
   handle(request: Request, client: { address?: string }, after?: (work: Promise<void>) => void): Promise<Response>;
   /** The receiver stored a lead: one more for today. Never rejects. */
   countLead(at: Date): Promise<void>;
+  /**
+   * Deletes the totals past the retention period and the salts and hashes of days before `now`'s, and logs how
+   * many days went: run by the leads' purge timer (src/receiver/purge.ts), so that a day without a visit still
+   * loses yesterday's salt. Rejects when the store fails (the timer logs it and tries again).
+   */
+  purge(now: Date): Promise<void>;
 }
 
 /** A page path of the registry, `/404` for any other, undefined for what is never counted. */
@@ -70,11 +77,13 @@ const hasObjected = (request: Request) =>
 export function createAudienceCounter({
   env,
   store,
+  log = console.log,
   logError = console.error,
   now = () => new Date(),
 }: {
   env: Env;
   store: AudienceStore | undefined;
+  log?: (line: string) => void;
   logError?: (line: string) => void;
   now?: () => Date;
 }): AudienceCounter {
@@ -86,7 +95,8 @@ export function createAudienceCounter({
   let purgedOn: Day | undefined;
   /**
    * Once a day per process or isolate, with the day's first count: totals past the retention period of
-   * content/audience.json go, and any salt or hash of an earlier day with them.
+   * content/audience.json go, and any salt or hash of an earlier day with them. The leads' purge timer does the
+   * same (`purge` below), for the days without a visit.
    */
   async function purgeOnce(day: Day): Promise<void> {
     if (!store || purgedOn === day) return;
@@ -170,6 +180,21 @@ export function createAudienceCounter({
     async countLead(at) {
       if (!enabled || !store) return;
       await store.addLead(parisDay(at)).catch(failed);
+    },
+    async purge(at) {
+      // Counting switched off keeps nothing new, but what an earlier setting counted still has its period.
+      if (!store) return;
+      const today = parisDay(at);
+      const before = retentionCutoff(today);
+      purgedOn = today;
+      const days = await store.purge(before, today);
+      log(
+        fillTemplate(audience.console.purgeDone, {
+          count: String(days),
+          date: frenchLongDate(before),
+          months: String(audience.retentionMonths),
+        }),
+      );
     },
   };
 }

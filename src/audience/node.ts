@@ -5,7 +5,12 @@ import { filesAudienceStore } from './store/files.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export function nodeAudience(env: Env, leads: StoreChoice, logError: (line: string) => void): AudienceCounter {
+export function nodeAudience(
+  env: Env,
+  leads: StoreChoice,
+  log: (line: string) => void,
+  logError: (line: string) => void,
+): AudienceCounter {
   const store = leads && 'leads' in leads ? filesAudienceStore(leads.where) : undefined;
-  return createAudienceCounter({ env, store, logError });
+  return createAudienceCounter({ env, store, log, logError });
 }

@@ -40,7 +40,7 @@ export const audienceSchema = v.strictObject({
     home: titled('Lien vers l’accueil'),
     noticePath: v.pipe(internalPath, v.title('Page de la politique de données')),
   }),
-  console: words(['countFailed']),
+  console: words(['countFailed', 'purgeDone']),
   stats: words([
     'usage',
     'title',

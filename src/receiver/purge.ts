@@ -6,6 +6,7 @@
  *   with the server), so the purge runs at start-up and then once a day;
  * - Netlify: the daily scheduled function netlify/functions/contact-purge.ts;
  * - Cloudflare Pages (no schedule): after a request, through `waitUntil`, at most once a day per isolate.
+ * The audience's totals and past salts go by the same gate (`alsoPurge`), on every host.
  * Each purge logs one French line with its count (content/contact-receiver.json, `console.purgeDone`). A purge
  * that fails is logged and tried again an hour later.
  */
@@ -32,6 +33,11 @@ export function retentionCutoff(now: Date, years: number): Date {
 export interface PurgeOptions {
   /** A lead store (./store/lead-store.ts): only its `purge` is used. */
   store: Pick<LeadStore, 'purge'>;
+  /**
+   * What else goes by the same timer: the audience's totals past their period and the salts of past days
+   * (src/audience/counter.ts, `purge`). It logs its own line; a failure of it is logged like the leads' own.
+   */
+  alsoPurge?: (now: Date) => Promise<void>;
   log: (line: string) => void;
   logError: (line: string) => void;
   /** The clock (tests move it). */
@@ -39,7 +45,15 @@ export interface PurgeOptions {
 }
 
 /** Deletes the leads past the retention period now, logs the count, and resolves with it. */
-async function purgeExpired({ store, log, logError, now = () => new Date() }: PurgeOptions): Promise<number> {
+async function purgeExpired(options: PurgeOptions): Promise<number> {
+  // Each goes its own way: a failure of one never keeps the other from running.
+  const [leads, also] = await Promise.allSettled([purgeLeads(options), options.alsoPurge?.((options.now ?? (() => new Date()))())]);
+  if (leads.status === 'rejected') throw leads.reason;
+  if (also.status === 'rejected') throw also.reason;
+  return leads.value;
+}
+
+async function purgeLeads({ store, log, logError, now = () => new Date() }: PurgeOptions): Promise<number> {
   const years = processors.leadRetentionYears;
   const cutoff = retentionCutoff(now(), years);
   const { leads, unreadable } = await store.purge(cutoff, spamCutoff(now()));
@@ -60,16 +74,20 @@ async function purgeExpired({ store, log, logError, now = () => new Date() }: Pu
 }
 
 /**
- * The gate: a function that starts a purge when none started in the last day (or a failed one an hour ago), and
- * otherwise returns undefined at once. Decided synchronously, so two requests at the same instant never both
+ * The gate: a function that starts a purge when none started in the last day or since the Paris day changed (or
+ * a failed one an hour ago), and otherwise returns undefined at once: with Node's hourly ask, yesterday's audience
+ * salt goes within the hour after midnight. Decided synchronously, so two requests at the same instant never both
  * purge. The promise never rejects: a failure is logged.
  */
 export function dailyPurge(options: PurgeOptions): () => Promise<void> | undefined {
   const now = options.now ?? (() => new Date());
   let nextAt = Number.NEGATIVE_INFINITY;
+  let lastDay: string | undefined;
   return () => {
     const time = now().getTime();
-    if (time < nextAt) return undefined;
+    const day = parisDay(new Date(time));
+    if (time < nextAt && day === lastDay) return undefined;
+    lastDay = day;
     nextAt = time + dayMs;
     return purgeExpired({ ...options, now }).then(
       () => undefined,

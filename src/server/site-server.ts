@@ -62,7 +62,7 @@ export async function createSiteServer({
   const words = contactReceiver.console;
   // Every lead is stored in LEADS_DIR first, whatever notification is set.
   const store = nodeLeadStore(env);
-  const audience = nodeAudience(env, store, logError);
+  const audience = nodeAudience(env, store, log, logError);
   const receiver = createSiteReceiver({ env, store, log, logError, onLead: audience.countLead });
   const { proxy, problems: proxyProblems } = readProxyTrust(env, words);
   const problems = [...receiver.problems, ...proxyProblems.map((problem) => fillTemplate(words.settingsInvalid, { problem }))];
@@ -128,9 +128,11 @@ export async function createSiteServer({
   const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, handler);
   server.maxConnections = maxConnections;
   keepNotifying(server, receiver, follow);
-  // The leads past the retention period go at start-up, then once a day (src/receiver/purge.ts).
+  // The leads past the retention period go at start-up, then once a day (src/receiver/purge.ts), and the
+  // audience's old totals and past salts with them.
   if (store && 'leads' in store) {
-    keepPurging(server, dailyPurge({ store: store.leads, log, logError, now: purgeClock?.now }), purgeClock?.ticker);
+    const purge = dailyPurge({ store: store.leads, alsoPurge: audience.purge, log, logError, now: purgeClock?.now });
+    keepPurging(server, purge, purgeClock?.ticker);
   }
 
   function stop(graceMs: number): Promise<void> {

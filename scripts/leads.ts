@@ -13,21 +13,19 @@
  * (src/receiver/terminal-text.ts).
  */
 import { open, stat } from 'node:fs/promises';
-import { getStore } from '@netlify/blobs';
 import { parseArgs } from 'node:util';
 import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { processors } from '../src/content-data/processors.ts';
-import { type LeadStoreKind, leadStoreKinds, leadStores } from '../src/forms/lead-stores.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts';
 import { inboxCsv, inboxDate, inboxTable } from '../src/receiver/inbox.ts';
 import { retentionCutoff, spamCutoff } from '../src/receiver/purge.ts';
-import { wranglerRunner } from './wrangler-d1.ts';
-import { blobsLeadStore, blobsStoreName } from '../src/receiver/store/blobs.ts';
-import { d1Binding, d1LeadStore } from '../src/receiver/store/d1.ts';
-import { defaultLeadsDir, filesLeadStore } from '../src/receiver/store/files.ts';
+import { blobsLeadStore } from '../src/receiver/store/blobs.ts';
+import { d1LeadStore } from '../src/receiver/store/d1.ts';
+import { filesLeadStore } from '../src/receiver/store/files.ts';
 import { type LeadStore, sameEmail, type StoredLead, type Unreadable } from '../src/receiver/store/lead-store.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 import { terminalText } from '../src/receiver/terminal-text.ts';
+import { chosenStore, storeOptions } from './store-flags.ts';
 
 const words = contactReceiver.inbox;
 
@@ -39,14 +37,6 @@ function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
 }
-
-/** The options that pick a store: every `leadsFlags` of the table of stores, no other (a type error otherwise). */
-type StoreFlag = (typeof leadStores)[LeadStoreKind]['leadsFlags'][number] extends `--${infer Flag}` ? Flag : never;
-const storeOptions = {
-  local: { type: 'boolean' },
-  remote: { type: 'boolean' },
-  netlify: { type: 'boolean' },
-} as const satisfies Record<StoreFlag, { type: 'boolean' }>;
 
 let options: ReturnType<typeof readOptions>;
 function readOptions() {
@@ -62,8 +52,6 @@ function readOptions() {
       indesirables: { type: 'boolean' },
       'pas-indesirable': { type: 'string' },
       ...storeOptions,
-      // Where `wrangler pages dev --persist-to` keeps its local state, when not .wrangler/state.
-      'persist-to': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   }).values;
@@ -81,14 +69,8 @@ const actions = [
   options['pas-indesirable'] !== undefined,
 ].filter(Boolean).length;
 if (options.help) fail(words.usage, 0);
-/** The stores whose flags are given: none (the folder), or one. */
-const flagged = leadStoreKinds.filter((kind) =>
-  leadStores[kind].leadsFlags.some((flag: string) => options[flag.slice(2) as StoreFlag] === true),
-);
 if (
   actions > 1 ||
-  flagged.length > 1 ||
-  (options.local && options.remote) ||
   options.forget?.trim() === '' ||
   options.csv?.trim() === '' ||
   options.retry?.trim() === '' ||
@@ -96,31 +78,18 @@ if (
 )
   fail(words.usage, 2);
 
-let store: LeadStore;
-let storeName: string;
-const chosen: LeadStoreKind = flagged[0] ?? 'files';
-if (chosen === 'blobs') {
-  // The Netlify CLI's own settings: the site (`netlify link` shows its id) and a personal access token.
-  const siteID = process.env.NETLIFY_SITE_ID?.trim();
-  const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
-  if (!siteID) fail(fillTemplate(words.netlifySettingMissing, { name: 'NETLIFY_SITE_ID' }), 2);
-  if (!token) fail(fillTemplate(words.netlifySettingMissing, { name: 'NETLIFY_AUTH_TOKEN' }), 2);
-  storeName = fillTemplate(words.netlify, { name: blobsStoreName, site: siteID });
-  // Through Netlify's API, which is strongly consistent (given a site id and token, @netlify/blobs ignores any
-  // NETLIFY_BLOBS_CONTEXT). For the tests only, LEADS_TEST_BLOBS_URL is the local Blobs server of @netlify/blobs,
-  // reached as an edge (its API route cannot list: it reads `?prefix=` into the store's name).
-  const testURL = process.env.LEADS_TEST_BLOBS_URL?.trim();
-  const where = testURL ? { edgeURL: testURL, uncachedEdgeURL: testURL } : {};
-  store = blobsLeadStore(getStore({ name: blobsStoreName, siteID, token, consistency: 'strong', ...where }));
-} else if (chosen === 'd1') {
-  storeName = fillTemplate(words.d1, { name: d1Binding, where: options.remote ? words.d1Remote : words.d1Local });
-  store = d1LeadStore(wranglerRunner(options.remote ? '--remote' : '--local', options['persist-to']));
-} else {
-  const dir = process.env.LEADS_DIR?.trim() || defaultLeadsDir;
-  storeName = fillTemplate(words.local, { dir });
-  store = filesLeadStore(dir);
-  // A folder that does not exist is a wrong LEADS_DIR, not an empty inbox.
-  await stat(dir).catch((error: Error) => fail(say(words.unreachable, { store: storeName, reason: error.message })));
+const chosen = chosenStore(options);
+if ('problem' in chosen) fail(chosen.problem === 'usage' ? words.usage : chosen.problem, 2);
+const storeName = chosen.name;
+const store: LeadStore =
+  chosen.kind === 'blobs'
+    ? blobsLeadStore(chosen.store)
+    : chosen.kind === 'd1'
+      ? d1LeadStore(chosen.runner)
+      : filesLeadStore(chosen.dir);
+// A folder that does not exist is a wrong LEADS_DIR, not an empty inbox.
+if (chosen.kind === 'files') {
+  await stat(chosen.dir).catch((error: Error) => fail(say(words.unreachable, { store: storeName, reason: error.message })));
 }
 
 const printDeleted = (leads: StoredLead[]) => {

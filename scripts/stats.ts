@@ -14,7 +14,7 @@ import { daysBefore, figuresOf } from '../src/audience/report.ts';
 import { statsText } from '../src/audience/stats-text.ts';
 import { filesAudienceStore } from '../src/audience/store/files.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
-import { defaultLeadsDir } from '../src/receiver/store/files.ts';
+import { chosenStore, storeOptions } from './store-flags.ts';
 
 const words = audience.stats;
 
@@ -32,10 +32,7 @@ function readOptions() {
       until: { type: 'string' },
       json: { type: 'boolean' },
       html: { type: 'string' },
-      local: { type: 'boolean' },
-      remote: { type: 'boolean' },
-      netlify: { type: 'boolean' },
-      'persist-to': { type: 'string' },
+      ...storeOptions,
       help: { type: 'boolean', short: 'h' },
     },
   }).values;
@@ -46,30 +43,26 @@ try {
   fail(words.usage, 2);
 }
 if (options.help) fail(words.usage, 0);
-const stores = [options.local, options.remote, options.netlify].filter(Boolean).length;
 const badDay = [options.since, options.until].some((day) => day !== undefined && !dayPattern.test(day));
-if (stores > 1 || badDay || (options.json && options.html !== undefined) || options.html?.trim() === '') fail(words.usage, 2);
+if (badDay || (options.json && options.html !== undefined) || options.html?.trim() === '') fail(words.usage, 2);
 
 const until = options.until ?? parisDay(new Date());
 const since = options.since ?? daysBefore(until, 29);
 
+const chosen = chosenStore(options);
+if ('problem' in chosen) fail(chosen.problem === 'usage' ? words.usage : chosen.problem, 2);
+const storeName = chosen.name;
 let store: AudienceStore;
-let storeName: string;
-if (options.local || options.remote) {
-  const { wranglerRunner } = await import('./wrangler-d1.ts');
+if (chosen.kind === 'd1') {
   const { d1AudienceStore } = await import('../src/audience/store/d1.ts');
-  const { d1Binding } = await import('../src/receiver/store/d1.ts');
-  storeName = fillTemplate(words.d1, { name: d1Binding, where: options.remote ? words.d1Remote : words.d1Local });
-  store = d1AudienceStore(wranglerRunner(options.remote ? '--remote' : '--local', options['persist-to']));
-} else if (options.netlify) {
-  const { netlifyAudienceStore } = await import('../src/audience/store/blobs.ts');
-  ({ store, name: storeName } = netlifyAudienceStore());
+  store = d1AudienceStore(chosen.runner);
+} else if (chosen.kind === 'blobs') {
+  const { blobsAudienceStore } = await import('../src/audience/store/blobs.ts');
+  store = blobsAudienceStore(chosen.store);
 } else {
-  const dir = process.env.LEADS_DIR?.trim() || defaultLeadsDir;
-  storeName = fillTemplate(words.store, { dir });
-  store = filesAudienceStore(dir);
+  store = filesAudienceStore(chosen.dir);
   // A folder that does not exist is a wrong LEADS_DIR, not a site nobody visited.
-  await stat(dir).catch((error: Error) => fail(fillTemplate(words.unreachable, { store: storeName, reason: error.message })));
+  await stat(chosen.dir).catch((error: Error) => fail(fillTemplate(words.unreachable, { store: storeName, reason: error.message })));
 }
 
 try {

@@ -44,10 +44,6 @@ export const audienceSchema = v.strictObject({
   stats: words([
     'usage',
     'title',
-    'store',
-    'd1',
-    'd1Local',
-    'd1Remote',
     'unreachable',
     'visitors',
     'pageviews',

@@ -63,8 +63,9 @@ afterAll(() => {
 
 // The build stops through one path whatever the mistake: the content-check plugin runs `checkContent` before
 // anything compiles, prints its problems and exits (scripts/content-check-plugin.ts). What each kind of mistake
-// produces is the check's own business (tests/unit/check.test.ts); here every case is found by the check, and two
-// go through a whole build: several problems in one file, and spelling, which stops the build but not `npm run diff`.
+// produces is the check's own business (tests/unit/check.test.ts); here every case is found by the check, and one
+// goes through a whole build: spelling, with problems in several files (a page, a title, a FAQ answer, a data
+// file), which stops the build but not `npm run diff`.
 const brokenContent = [
   'braces-expression',
   'unclosed-frontmatter',
@@ -76,7 +77,7 @@ const brokenContent = [
   // A misspelt word in a page, a title, a FAQ answer and a data file.
   'spelling',
 ];
-const builtCases = new Set(['widget-settings', 'spelling']);
+const builtCases = new Set(['spelling']);
 
 describe('npm run build on broken content', () => {
   it.each(brokenContent)(
@@ -96,7 +97,7 @@ describe('npm run build on broken content', () => {
       expect(expected.length).toBeGreaterThan(0);
       const { code, output } = await build(projectWith(fixture));
       expect(code).not.toBe(0);
-      // Every problem of the case, in the check's order (the widget-settings case has several in one file).
+      // Every problem of the case, in the check's order.
       expect(output).toContain(
         `${expected.length} problème(s) dans content/ :\n\n${expected.map((problem) => `  ✗ ${problem}\n`).join('\n')}`,
       );
@@ -109,27 +110,14 @@ describe('npm run build on broken content', () => {
   );
 });
 
-describe('npm run build: French typography in an FAQ answer', () => {
-  it('builds "quotes", ... and an apostrophe as « quotes », … and ’, leaving code and emails as typed', async () => {
-    const copy = projectWith('faq-typography');
-    const { code, output } = await build(copy);
-    expect(code, output).toBe(0);
-    const html = readFileSync(path.join(copy, 'dist', 'faq.html'), 'utf8');
-    expect(html).toContain('Que veut dire «\u202Fpayout\u202F»\u202F?');
-    expect(html).toContain(
-      'Le «\u202Fpayout\u202F», c’est la part des profits que la propfirm vous reverse… chaque mois\u00A0– ou plus souvent.',
-    );
-    expect(html).toContain('contact@propllc.fr');
-    expect(html).toContain('<code>&quot;code&quot;...</code>');
-  }, 180_000);
-});
-
 // The promise of CONTRIBUTING.md: a page is its MDX file and one line of src/registry.ts, and nothing else changes.
 // The copy gets tests/fixtures/new-page (content/pages/exemple-tarifs.mdx: a name no real page will take) and that
 // line, then is built and checked by the site's own tests that walk the registry, unchanged.
-describe('a new page in two files: its MDX file and one registry line', () => {
+describe('a new page in two files: its MDX file and one registry line; French typography in an FAQ answer', () => {
   it('builds (content check included), is in dist/ and sitemap.xml, and passes the registry-driven checks', async () => {
+    // One build for two promises: the FAQ answer of tests/fixtures/faq-typography rides along (below).
     const copy = projectWith('new-page');
+    cpSync(path.join(fixtures, 'faq-typography', 'content'), path.join(copy, 'content'), { recursive: true });
     const registry = path.join(copy, 'src', 'registry.ts');
     const entries = readFileSync(registry, 'utf8');
     const line = "  { path: '/exemple-tarifs', content: 'exemple-tarifs.mdx', layout: 'marketing' },\n";
@@ -144,6 +132,16 @@ describe('a new page in two files: its MDX file and one registry line', () => {
     expect(html).toContain('<title>Tarifs de la création d’une LLC | PropLLC</title>');
     expect(html).toMatch(/<h1[^>]*>Nos tarifs<\/h1>/);
     expect(readFileSync(path.join(copy, 'dist', 'sitemap.xml'), 'utf8')).toMatch(/<loc>[^<]*\/exemple-tarifs<\/loc>/);
+
+    // npm run build sets French typography in an FAQ answer: "quotes", ... and an apostrophe become « quotes », …
+    // and ’, leaving code and emails as typed.
+    const faq = readFileSync(path.join(copy, 'dist', 'faq.html'), 'utf8');
+    expect(faq).toContain('Que veut dire «\u202Fpayout\u202F»\u202F?');
+    expect(faq).toContain(
+      'Le «\u202Fpayout\u202F», c’est la part des profits que la propfirm vous reverse… chaque mois\u00A0– ou plus souvent.',
+    );
+    expect(faq).toContain('contact@propllc.fr');
+    expect(faq).toContain('<code>&quot;code&quot;...</code>');
 
     const builtChecks = ['file-list', 'urls-and-headers', 'html', 'budgets'].map((name) => `tests/built/${name}.test.ts`);
     const checks = await run(copy, 'npx', ['vitest', 'run', '--config', 'vitest.build.config.ts', ...builtChecks]);

@@ -6,8 +6,7 @@
  * meanwhile (`onlyIfMatch`, or `onlyIfNew` for a new key), trying again otherwise, so concurrent instances never
  * lose a view. (The local Blobs server sends no ETag on reads: there the last write wins.)
  */
-import { getStore, type Store } from '@netlify/blobs';
-import { blobsStoreName } from '../../receiver/store/blobs.ts';
+import type { Store } from '@netlify/blobs';
 import { type AudienceStore, applyView, type Day, type DayTotals, emptyDay, newSalt, type VisitorState } from '../audience-store.ts';
 
 const attempts = 20;
@@ -99,15 +98,4 @@ export function blobsAudienceStore(store: Store): AudienceStore {
       return removed;
     },
   };
-}
-
-/** The leads' store of the site, from the Netlify Function (bound by Netlify) or the CLI (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN). */
-export function netlifyAudienceStore(): { store: AudienceStore; name: string } {
-  const siteID = process.env.NETLIFY_SITE_ID?.trim();
-  const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
-  const store =
-    siteID && token
-      ? getStore({ name: blobsStoreName, siteID, token, consistency: 'strong' })
-      : getStore({ name: blobsStoreName, consistency: 'strong' });
-  return { store: blobsAudienceStore(store), name: 'Netlify Blobs (leads)' };
 }

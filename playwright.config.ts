@@ -13,7 +13,7 @@ if (!process.env.NODE_OPTIONS?.includes(jsonImports)) {
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 
-/** The editor's specs: one editor at a time (each file is serial), a wide window, and time for a cold start. */
+/** The editor's specs: a wide window, and time for a cold start. */
 const editor = {
   timeout: 6 * 60_000,
   use: { viewport: { width: 1280, height: 900 } },
@@ -21,24 +21,26 @@ const editor = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Projects are dispatched in this order: the long serial ones first, the site's many short tests around them.
   projects: [
+    // Two `wrangler pages dev` started from the project folder at the same time were seen to restart each other's
+    // worker (« Your worker restarted mid-request »): the specs that start one (Cloudflare, its leads and audience,
+    // the hosted editor `dist-cms/`) run one after the other, on one worker.
+    {
+      name: 'wrangler',
+      testMatch: ['cloudflare.spec.ts', 'cloudflare-*.spec.ts', 'cms-host.spec.ts'],
+      workers: 1,
+      timeout: editor.timeout,
+    },
+    // The local editor (`npm run cms`) on a throw-away copy of the repository: it needs no built site.
+    { name: 'cms', testMatch: 'cms.spec.ts', workers: 1, ...editor },
     {
       name: 'site',
       testIgnore: ['cms.spec.ts', 'cms-host.spec.ts', 'responsiveness.spec.ts', 'cloudflare.spec.ts', 'cloudflare-*.spec.ts'],
     },
-    // Two `wrangler pages dev` started from the project folder at the same time were seen to restart each other's
-    // worker (« Your worker restarted mid-request »): the four specs that start one run one after the other, each
-    // beside the site's tests.
-    { name: 'cloudflare', testMatch: 'cloudflare.spec.ts' },
-    { name: 'cloudflare-leads', testMatch: 'cloudflare-leads.spec.ts', dependencies: ['cloudflare'] },
-    { name: 'cloudflare-audience', testMatch: 'cloudflare-audience.spec.ts', dependencies: ['cloudflare-leads'] },
-    // The hosted editor (`npm run cms:build` → dist-cms/) under `wrangler pages dev`.
-    { name: 'cms-host', testMatch: 'cms-host.spec.ts', dependencies: ['cloudflare-audience'], ...editor },
-    // The local editor (`npm run cms`) on a throw-away copy of the repository: it needs no built site.
-    { name: 'cms', testMatch: 'cms.spec.ts', ...editor },
     // It reads how long the page takes to show each keystroke on a CPU slowed down 4 times: run beside other
     // tests on a small machine, it would measure them too. It starts once every other test has finished.
-    { name: 'responsiveness', testMatch: 'responsiveness.spec.ts', dependencies: ['site', 'cms', 'cms-host'] },
+    { name: 'responsiveness', testMatch: 'responsiveness.spec.ts', dependencies: ['wrangler', 'cms', 'site'] },
   ],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

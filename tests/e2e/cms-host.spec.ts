@@ -13,6 +13,8 @@ import { root } from './build-copy.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
 
 test.describe.configure({ mode: 'serial' });
+// The editor's own window, as in the local editor's spec.
+test.use({ viewport: { width: 1280, height: 900 } });
 
 const port = Number(process.env.CMS_WRANGLER_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 102);
 const origin = `http://127.0.0.1:${port}`;

@@ -36,11 +36,8 @@ export default defineConfig({
     { name: 'cms', testMatch: 'cms.spec.ts', workers: 1, ...editor },
     {
       name: 'site',
-      testIgnore: ['cms.spec.ts', 'cms-host.spec.ts', 'responsiveness.spec.ts', 'cloudflare.spec.ts', 'cloudflare-*.spec.ts'],
+      testIgnore: ['cms.spec.ts', 'cms-host.spec.ts', 'cloudflare.spec.ts', 'cloudflare-*.spec.ts'],
     },
-    // It reads how long the page takes to show each keystroke on a CPU slowed down 4 times: run beside other
-    // tests on a small machine, it would measure them too. It starts once every other test has finished.
-    { name: 'responsiveness', testMatch: 'responsiveness.spec.ts', dependencies: ['wrangler', 'cms', 'site'] },
   ],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

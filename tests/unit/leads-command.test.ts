@@ -5,17 +5,13 @@
  * period of the GDPR notice, and the French errors. The same command over local D1 is tested under
  * wrangler (tests/e2e/cloudflare-leads.spec.ts).
  */
-import { execFile } from 'node:child_process';
+import { runScript } from './run-script.ts';
 import { mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validLead } from '../visitor.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 const day = 24 * 60 * 60 * 1000;
 const fileName = (date: Date, suffix: string) => `${date.toISOString().replace(/[:.]/g, '-')}-${suffix}`;
@@ -66,18 +62,7 @@ beforeEach(async () => {
   );
 });
 
-async function leads(args: string[], env: Record<string, string> = { LEADS_DIR: dir }) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, ['scripts/leads.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
+const leads = (args: string[], env: Record<string, string> = { LEADS_DIR: dir }) => runScript('scripts/leads.ts', args, env);
 
 describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
   it('lists the leads newest first, with the start of each message and where its notification stands', async () => {

@@ -6,22 +6,18 @@
  * third address on. Then `npm run leads`: spam hidden and counted, listed with its reasons by --indesirables,
  * rescued (and then notified) by --pas-indesirable, purged after 30 days by --purge.
  */
-import { execFile } from 'node:child_process';
+import { runScript } from './run-script.ts';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactValues } from '../../src/forms/contact-fields.ts';
 import { createSiteReceiver } from '../../src/receiver/site.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
 import { genuine, spam } from '../fixtures/spam-corpus/index.ts';
 import { validLead } from '../visitor.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 /** The webhook stand-in: the names of the leads notified. */
 const notified: string[] = [];
@@ -69,18 +65,7 @@ async function site() {
   return { dir, send, receiver, store: filesLeadStore(dir), lines };
 }
 
-async function leads(dir: string, args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, ['scripts/leads.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, LEADS_DIR: dir },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
+const leads = (dir: string, args: string[]) => runScript('scripts/leads.ts', args, { LEADS_DIR: dir });
 
 describe('the corpus through the receiver on Node', { timeout: 60_000 }, () => {
   it('notifies every French lead, stores every spam apart unnotified, and answers both alike', async () => {

@@ -5,7 +5,5 @@ export default defineConfig({
   test: {
     include: ['tests/built/**/*.test.ts'],
     environment: 'node',
-    // As in vitest.config.ts: diff-command.test.ts waits on two builds while the other files run.
-    maxWorkers: 2,
   },
 });

@@ -160,10 +160,9 @@ test('a lead is a D1 row before the answer; « à notifier » while the provider
 
 test('200 leads posted 50 at once: 200 rows, none twice', async () => {
   test.setTimeout(120_000);
-  // Stored only (CONTACT_DELIVERY=local): with a webhook call after each of 200 simultaneous posts, the local
-  // runtime restarts mid-request on a two-core machine (« Your worker restarted mid-request », 503), and so it
-  // did, now and then, with 200 stored only while other tests ran: four waves of 50 simultaneous posts. The
-  // notification of leads posted at once is tested under Node (tests/unit/lead-store.test.ts).
+  // Stored only (CONTACT_DELIVERY=local), in four waves of 50 simultaneous posts: with a webhook call after each
+  // of 200 at once, the local runtime cut many of them on a two-core machine. The notification of leads posted at
+  // once is tested under Node (tests/unit/lead-store.test.ts).
   await wrangler?.stop();
   await startWrangler('CONTACT_DELIVERY=local');
   const messages = Array.from({ length: 200 }, (_, index) => ({
@@ -171,16 +170,29 @@ test('200 leads posted 50 at once: 200 rows, none twice', async () => {
     email: `lot-${index}@example.com`,
     message: `Message numéro ${index} : une question sur les payouts.`,
   }));
-  const answers: { status: number; body: string }[] = [];
+  const answers: { message: (typeof messages)[number]; status: number; body: string }[] = [];
   for (let wave = 0; wave < messages.length; wave += 50) {
     const sent = messages.slice(wave, wave + 50).map(async (message) => {
       const answer = await post(message);
-      return { status: answer.status, body: await answer.text() };
+      return { message, status: answer.status, body: await answer.text() };
     });
     answers.push(...(await Promise.all(sent)));
   }
   expect(answers).toHaveLength(200);
-  expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+  // wrangler's development proxy (not Cloudflare's network) sometimes answers a POST in flight while it swaps its
+  // worker with this 503 of its own, never from the receiver: a visitor would send again. Sent again here, only if
+  // not stored (the proxy cannot tell whether the worker got it). Any other answer than 200 fails the test.
+  const proxyRestart = (answer: { status: number; body: string }) =>
+    answer.status === 503 && answer.body.startsWith('Your worker restarted mid-request.');
+  expect(answers.filter((answer) => answer.status !== 200 && !proxyRestart(answer))).toEqual([]);
+  const interrupted = answers.filter(proxyRestart);
+  expect(interrupted.length, 'answers cut by the development proxy').toBeLessThan(20);
+  if (interrupted.length) {
+    const stored = new Set((await store().list()).leads.map((lead) => lead.email));
+    for (const { message } of interrupted.filter((answer) => !stored.has(answer.message.email))) {
+      expect((await post(message)).status).toBe(200);
+    }
+  }
 
   const rows = (await store().list()).leads.filter((lead) => lead.email.startsWith('lot-'));
   expect(rows).toHaveLength(200);

@@ -5,8 +5,8 @@
  * tests/unit/import-rules.test.ts proves on a small tree that these rules refuse an added circle and a broken floor.
  */
 
-/** The forms' tables: the field table and its map, the recipients and the delivery settings. Below the content schemas. */
-const formTables = String.raw`^src/forms/(contact-fields|map-fields|contact-recipients|delivery-settings)\.ts$`;
+/** The forms' tables: the field table and its map, the recipients, the delivery settings and the table of stores. Below the content schemas. */
+const formTables = String.raw`^src/forms/(contact-fields|map-fields|contact-recipients|delivery-settings|lead-stores)\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -73,6 +73,22 @@ export default {
       to: {
         path: '^(node_modules/(react|react-dom|preact|react-router|@mdx-js|lucide-react|react-hot-toast)/|src/(components|mdx|layouts|islands|routes)/)',
       },
+    },
+    {
+      name: 'receiver-below-server',
+      comment:
+        'The receiver is what every host runs (Node, Cloudflare, Netlify); src/server/ is the Node server built on it: the receiver never imports the server.',
+      severity: 'error',
+      from: { path: '^src/receiver/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'receiver-node-only-in-files-store',
+      comment:
+        'The hosts’ functions bundle the receiver: only the files store (store/files.ts and its folder, files-folder.ts) may use Node’s modules, and only Node opens it.',
+      severity: 'error',
+      from: { path: '^src/receiver/', pathNot: String.raw`^src/receiver/store/files(-folder)?\.ts$` },
+      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'site-script-stays-small',

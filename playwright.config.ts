@@ -13,14 +13,31 @@ if (!process.env.NODE_OPTIONS?.includes(jsonImports)) {
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 
+/** The editor's specs: a wide window, and time for a cold start. */
+const editor = {
+  timeout: 6 * 60_000,
+  use: { viewport: { width: 1280, height: 900 } },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Projects are dispatched in this order: the long serial ones first, the site's many short tests around them.
   projects: [
-    // The visual editor's tests have their own configuration (playwright.cms.config.ts): they need no built site.
-    { name: 'site', testIgnore: ['cms.spec.ts', 'cms-host.spec.ts', 'responsiveness.spec.ts'] },
-    // It reads how long the page takes to show each keystroke on a CPU slowed down 4 times: run beside other
-    // tests on a small machine, it would measure them too. It starts once every other test has finished.
-    { name: 'responsiveness', testMatch: 'responsiveness.spec.ts', dependencies: ['site'] },
+    // Two `wrangler pages dev` started from the project folder at the same time were seen to restart each other's
+    // worker (« Your worker restarted mid-request »): the specs that start one (Cloudflare, its leads and audience,
+    // the hosted editor `dist-cms/`) run one after the other, on one worker.
+    {
+      name: 'wrangler',
+      testMatch: ['cloudflare.spec.ts', 'cloudflare-*.spec.ts', 'cms-host.spec.ts'],
+      workers: 1,
+      timeout: editor.timeout,
+    },
+    // The local editor (`npm run cms`) on a throw-away copy of the repository: it needs no built site.
+    { name: 'cms', testMatch: 'cms.spec.ts', workers: 1, ...editor },
+    {
+      name: 'site',
+      testIgnore: ['cms.spec.ts', 'cms-host.spec.ts', 'cloudflare.spec.ts', 'cloudflare-*.spec.ts'],
+    },
   ],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
@@ -31,7 +48,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // A trace records every test's screencast and DOM snapshots, a third of the run's CPU on a two-core machine;
+    // CI keeps no report to open it in, so only local runs record one.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunchOptions,
   },

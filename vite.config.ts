@@ -8,6 +8,7 @@ import { brandFilesPlugin } from './scripts/brand-files-plugin.ts';
 import { simulationNotice } from './scripts/simulation-notice.ts';
 import { contentCheck } from './scripts/content-check-plugin.ts';
 import { contactEndpointFrom, contactRecipientsFrom, contactStoreFrom } from './src/forms/contact-recipients.ts';
+import { audienceCountedBy } from './src/audience/build.ts';
 import { mdxOptions } from './src/mdx/pipeline.ts';
 import { siteUrlFrom } from './src/site-url.ts';
 
@@ -44,6 +45,8 @@ export default defineConfig(({ mode }) => {
       __CONTACT_ENDPOINT__: JSON.stringify(contactEndpointFrom(env) ?? null),
       __CONTACT_RECIPIENTS__: JSON.stringify(contactRecipientsFrom(env)),
       __CONTACT_STORE__: JSON.stringify(contactStoreFrom(env) ?? null),
+      // Whether the site counts its audience: the GDPR notice says so (src/audience/build.ts).
+      __AUDIENCE__: JSON.stringify(audienceCountedBy(env)),
     },
   };
 });

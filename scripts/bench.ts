@@ -10,7 +10,8 @@
  *   started before the paint, which hides what an inlined stylesheet saves). Target: LCP ≤ 0.70 × twin;
  * - TBT in the default simulated mode (target ≤ 50 ms), and the longest main-thread task it counts;
  * - the gzip bytes of the first response (HTML with its CSS; budget 14 KB), and the JavaScript each page runs.
- * Then the four category scores, what holds pages back, and the byte budgets.
+ * Then the four category scores, what holds pages back, the byte budgets, and how long /contact takes to show
+ * each keystroke on a 4× slower CPU (./bench-keystrokes.ts; target: every one within 100 ms).
  * Offline; not part of `npm test` (timings vary from run to run: run it on an idle machine).
  *   CHROME_PATH=/usr/bin/chromium npm run bench      (the default CHROME_PATH)
  *   BENCH_RUNS=5 npm run bench                       (runs per side, mode and route; default 3)
@@ -28,6 +29,7 @@ import { builtPages } from './built-pages.ts';
 import { executableScripts } from './csp.ts';
 import { assertBuilt, budgetFigures, firstResponsePerPage, javaScriptPerPage } from './dist-reader.ts';
 import { createStaticServer } from '../src/server/static-server.ts';
+import { measureKeystrokes } from './bench-keystrokes.ts';
 
 assertBuilt();
 
@@ -225,3 +227,9 @@ console.log(table(['route', 'perf', 'a11y', 'best', 'seo'], scores));
 console.log(holdBacks.length > 0 ? `\nWhat holds pages back:\n${holdBacks.join('\n')}` : '\nEvery route scores 100 everywhere.');
 console.log('\nBytes (gzip -9):');
 for (const [label, bytes] of budgetFigures()) console.log(`  ${label.padEnd(52)} ${kb(bytes)}`);
+
+const keys = await measureKeystrokes();
+const within = (value: number | undefined) => (value !== undefined && value <= 100 ? '✓' : '✗');
+console.log(`\nKeystrokes on /contact, CPU slowed down 4× (${keys.typed} keys from the load event, through the island's hydration):`);
+console.log(`  first input     ${keys.first === undefined ? 'not recorded' : ms(keys.first)} ${within(keys.first)}`);
+console.log(`  longest         ${ms(keys.longest)} ${within(keys.longest)} (over 100 ms: ${keys.over100})`);

@@ -13,21 +13,19 @@
  * (src/receiver/terminal-text.ts).
  */
 import { open, stat } from 'node:fs/promises';
-import { getStore } from '@netlify/blobs';
 import { parseArgs } from 'node:util';
 import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { processors } from '../src/content-data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts';
 import { inboxCsv, inboxDate, inboxTable } from '../src/receiver/inbox.ts';
-import { retentionCutoff } from '../src/receiver/purge.ts';
-import { defaultLeadsDir } from '../src/receiver/settings.ts';
-import { wranglerRunner } from '../src/receiver/node/wrangler-d1.ts';
-import { blobsLeadStore, blobsStoreName } from '../src/receiver/store/blobs.ts';
-import { d1Binding, d1LeadStore } from '../src/receiver/store/d1.ts';
+import { retentionCutoff, spamCutoff } from '../src/receiver/purge.ts';
+import { blobsLeadStore } from '../src/receiver/store/blobs.ts';
+import { d1LeadStore } from '../src/receiver/store/d1.ts';
 import { filesLeadStore } from '../src/receiver/store/files.ts';
 import { type LeadStore, sameEmail, type StoredLead, type Unreadable } from '../src/receiver/store/lead-store.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 import { terminalText } from '../src/receiver/terminal-text.ts';
+import { chosenStore, storeOptions } from './store-flags.ts';
 
 const words = contactReceiver.inbox;
 
@@ -50,11 +48,10 @@ function readOptions() {
       forget: { type: 'string' },
       purge: { type: 'boolean' },
       retry: { type: 'string' },
-      local: { type: 'boolean' },
-      remote: { type: 'boolean' },
-      netlify: { type: 'boolean' },
-      // Where `wrangler pages dev --persist-to` keeps its local state, when not .wrangler/state.
-      'persist-to': { type: 'string' },
+      // Spam kept apart: listed with their reasons, or one moved back and notified.
+      indesirables: { type: 'boolean' },
+      'pas-indesirable': { type: 'string' },
+      ...storeOptions,
       help: { type: 'boolean', short: 'h' },
     },
   }).values;
@@ -64,45 +61,35 @@ try {
 } catch {
   fail(words.usage, 2);
 }
-const actions = [options.csv !== undefined, options.forget !== undefined, options.purge === true, options.retry !== undefined].filter(
-  Boolean,
-).length;
+const actions = [
+  options.csv !== undefined,
+  options.forget !== undefined,
+  options.purge === true,
+  options.retry !== undefined,
+  options['pas-indesirable'] !== undefined,
+].filter(Boolean).length;
 if (options.help) fail(words.usage, 0);
-const hosts = [options.local || options.remote, options.netlify].filter(Boolean).length;
 if (
   actions > 1 ||
-  hosts > 1 ||
-  (options.local && options.remote) ||
   options.forget?.trim() === '' ||
   options.csv?.trim() === '' ||
-  options.retry?.trim() === ''
+  options.retry?.trim() === '' ||
+  options['pas-indesirable']?.trim() === ''
 )
   fail(words.usage, 2);
 
-let store: LeadStore;
-let storeName: string;
-if (options.netlify) {
-  // The Netlify CLI's own settings: the site (`netlify link` shows its id) and a personal access token.
-  const siteID = process.env.NETLIFY_SITE_ID?.trim();
-  const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
-  if (!siteID) fail(fillTemplate(words.netlifySettingMissing, { name: 'NETLIFY_SITE_ID' }), 2);
-  if (!token) fail(fillTemplate(words.netlifySettingMissing, { name: 'NETLIFY_AUTH_TOKEN' }), 2);
-  storeName = fillTemplate(words.netlify, { name: blobsStoreName, site: siteID });
-  // Through Netlify's API, which is strongly consistent (given a site id and token, @netlify/blobs ignores any
-  // NETLIFY_BLOBS_CONTEXT). For the tests only, LEADS_TEST_BLOBS_URL is the local Blobs server of @netlify/blobs,
-  // reached as an edge (its API route cannot list: it reads `?prefix=` into the store's name).
-  const testURL = process.env.LEADS_TEST_BLOBS_URL?.trim();
-  const where = testURL ? { edgeURL: testURL, uncachedEdgeURL: testURL } : {};
-  store = blobsLeadStore(getStore({ name: blobsStoreName, siteID, token, consistency: 'strong', ...where }));
-} else if (options.local || options.remote) {
-  storeName = fillTemplate(words.d1, { name: d1Binding, where: options.remote ? words.d1Remote : words.d1Local });
-  store = d1LeadStore(wranglerRunner(options.remote ? '--remote' : '--local', options['persist-to']));
-} else {
-  const dir = process.env.LEADS_DIR?.trim() || defaultLeadsDir;
-  storeName = fillTemplate(words.local, { dir });
-  store = filesLeadStore(dir);
-  // A folder that does not exist is a wrong LEADS_DIR, not an empty inbox.
-  await stat(dir).catch((error: Error) => fail(say(words.unreachable, { store: storeName, reason: error.message })));
+const chosen = chosenStore(options);
+if ('problem' in chosen) fail(chosen.problem === 'usage' ? words.usage : chosen.problem, 2);
+const storeName = chosen.name;
+const store: LeadStore =
+  chosen.kind === 'blobs'
+    ? blobsLeadStore(chosen.store)
+    : chosen.kind === 'd1'
+      ? d1LeadStore(chosen.runner)
+      : filesLeadStore(chosen.dir);
+// A folder that does not exist is a wrong LEADS_DIR, not an empty inbox.
+if (chosen.kind === 'files') {
+  await stat(chosen.dir).catch((error: Error) => fail(say(words.unreachable, { store: storeName, reason: error.message })));
 }
 
 const printDeleted = (leads: StoredLead[]) => {
@@ -144,6 +131,11 @@ try {
     const lead = await store.retry(id, new Date());
     if (!lead) fail(say(words.retryUnknown, { id, store: storeName }));
     console.log(say(words.retried, { id }));
+  } else if (options['pas-indesirable'] !== undefined) {
+    const id = options['pas-indesirable'].trim();
+    const found = (await store.list()).leads.find((lead) => lead.id === id && lead.notification.state === 'spam');
+    if (!found || !(await store.retry(id, new Date()))) fail(say(contactReceiver.spam.notSpam, { id, store: storeName }));
+    console.log(say(contactReceiver.spam.rescued, { id }));
   } else if (options.forget !== undefined) {
     const email = options.forget.trim();
     const { leads: deleted, unreadable } = await store.forget(email);
@@ -153,7 +145,7 @@ try {
   } else if (options.purge) {
     const years = processors.leadRetentionYears;
     const cutoff = retentionCutoff(new Date(), years);
-    const { leads: deleted, unreadable } = await store.purge(cutoff);
+    const { leads: deleted, unreadable } = await store.purge(cutoff, spamCutoff(new Date()));
     printDeleted(deleted);
     console.log(
       fillTemplate(words.purged, {
@@ -166,10 +158,21 @@ try {
   } else {
     const person = options.email?.trim();
     const listing = await store.list();
-    const leads = listing.leads.filter((lead) => person === undefined || sameEmail(lead.email, person));
+    // Spam is hidden, and counted, unless --indesirables asks for it alone.
+    const spam = options.indesirables === true;
+    const all = listing.leads.filter((lead) => person === undefined || sameEmail(lead.email, person));
+    const leads = all.filter((lead) => (lead.notification.state === 'spam') === spam);
+    const hidden = spam ? 0 : all.length - leads.length;
     if (options.csv !== undefined) {
       await writeNewFile(options.csv, inboxCsv(leads, words));
       console.log(say(words.csvWritten, { file: options.csv, count: String(leads.length) }));
+    } else if (spam) {
+      if (leads.length > 0) console.log(`${inboxTable(leads, words)}\n`);
+      console.log(
+        leads.length === 0
+          ? say(contactReceiver.spam.none, { store: storeName })
+          : say(contactReceiver.spam.listed, { count: String(leads.length), store: storeName }),
+      );
     } else if (leads.length === 0) {
       console.log(say(words.empty, { store: storeName }));
     } else {
@@ -179,6 +182,7 @@ try {
         `\n${say(words.summary, { count: String(leads.length), pending: count('pending'), failed: count('failed'), store: storeName })}`,
       );
     }
+    if (hidden > 0) console.log(say(contactReceiver.spam.hidden, { count: String(hidden) }));
     printSkipped(listing.unreadable);
   }
 } catch (error) {

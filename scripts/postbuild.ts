@@ -15,6 +15,8 @@
  */
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { audienceCountedBy } from '../src/audience/build.ts';
+import { countPath } from '../src/audience/settings.ts';
 import { islands, type IslandName } from '../src/islands/registry.ts';
 import { canonicalPath, indexedPages, notFoundPath } from '../src/registry.ts';
 import { siteHeaderRules } from '../src/security-headers.ts';
@@ -106,6 +108,12 @@ const inline = { inlineScripts: [siteLoader], inlineStyles: [css] };
 // Right after <meta charset>: a <meta> policy governs only what follows it.
 const metaPolicy = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ contactOrigin, forMeta: true, ...inline })}"/>`;
 
+// ---- Audience (src/audience/): the site script's beacon reads the endpoint from <body data-count>; without
+// JavaScript, a hidden <noscript> image counts the view. Left out with AUDIENCE=off or without the site's own store.
+const counting = audienceCountedBy(process.env);
+const countImage = (pagePath: string) =>
+  `<noscript><img src="${countPath}?p=${encodeURIComponent(pagePath)}" alt="" width="1" height="1" hidden/></noscript>`;
+
 for (const page of builtPages(dist)) {
   let html = withoutFrameworkScripts(readFileSync(page.file, 'utf8'));
   html = html.replace(/\bdata-island="([^"]+)"/g, (whole, name: string) => {
@@ -114,6 +122,10 @@ for (const page of builtPages(dist)) {
   });
   html = html.replace(`<link rel="stylesheet" href="${stylesheetUrl}"/>`, () => styleElement);
   html = html.replace('</body>', () => `<script type="module">${siteLoader}</script></body>`);
+  if (counting) {
+    html = html.replace('<body>', `<body data-count="${countPath}">`);
+    html = html.replace('</body>', () => `${countImage(page.path ?? notFoundPath)}</body>`);
+  }
   const withMeta = html.replace(/<meta charSet="utf-8"\/>/i, (charset) => charset + metaPolicy);
   if (withMeta === html) throw new Error(`${page.file}: no <meta charSet="utf-8"/> to put the CSP after`);
   const left = executableScripts(withMeta).filter((script) => script.inline !== siteLoader);

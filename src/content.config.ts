@@ -13,6 +13,7 @@
  */
 import type * as v from 'valibot';
 import { contactFormCopySchema } from './content-schema/contact-form-schema.ts';
+import { audienceSchema } from './content-schema/audience-schema.ts';
 import { contactReceiverSchema } from './content-schema/contact-receiver-schema.ts';
 import { emptyBodyMessages } from './content-schema/messages.ts';
 import { faqSchema, legalSchema, pageSchema, termsSchema } from './content-schema/schema.ts';
@@ -67,6 +68,7 @@ export const dataFiles = {
   seo: { schema: seoSchema },
   'contact-form': { schema: contactFormCopySchema, page: '/contact' },
   'contact-receiver': { schema: contactReceiverSchema },
+  audience: { schema: audienceSchema, page: '/legal#cookies' },
 } as const satisfies Record<string, DataFile>;
 
 export type CollectionName = keyof typeof collections;

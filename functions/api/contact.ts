@@ -2,9 +2,10 @@
  * Cloudflare Pages Function for `/api/contact`: a thin adapter over the receiver (src/receiver/).
  * Settings come from the project's environment variables and secrets (Settings → Variables and
  * Secrets): BREVO_API_KEY, CONTACT_TO, CONTACT_FROM, or CONTACT_WEBHOOK_URL; CONTACT_RATE_LIMIT.
- * There are no local files at the edge: without email or webhook, valid messages get 503 and the
- * contact email, never a false "sent". A Rate Limiting binding named CONTACT_RATE_LIMITER, when one
- * is bound, replaces the in-memory limit (which each isolate keeps on its own). With CONTACT_STORE=d1,
+ * There are no local files at the edge: without a store (CONTACT_STORE=d1), email or webhook, valid messages get
+ * 503 and the contact email, never a false "sent"; with the store alone they are kept, notified to nobody (`local`).
+ * A Rate Limiting binding named CONTACT_RATE_LIMITER, when one is bound, replaces the in-memory limit (which
+ * each isolate keeps on its own). With CONTACT_STORE=d1,
  * each lead is stored in the D1 database bound as LEADS_DB before the answer; the notification, and the
  * retry of those still « à notifier », run after it (`waitUntil`) at every request, and so does the purge of
  * the leads past the retention period, at most once a day per isolate (src/receiver/purge.ts).
@@ -14,6 +15,7 @@ import { dailyPurge } from '../../src/receiver/purge.ts';
 import { bindingRateLimiter, isRateLimitBinding } from '../../src/receiver/rate-limit.ts';
 import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
 import { d1StoreChoice } from '../../src/receiver/store/d1.ts';
+import { cloudflareAudience } from '../../src/audience/cloudflare.ts';
 
 /** The part of Cloudflare's EventContext this function uses. */
 export interface PagesContext {
@@ -31,12 +33,17 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
   if (!receiver) {
     const binding = env.CONTACT_RATE_LIMITER;
     const store = d1StoreChoice(env);
+    const audience = cloudflareAudience(env);
     receiver = createSiteReceiver({
       env,
       rateLimiter: isRateLimitBinding(binding) ? bindingRateLimiter(binding) : undefined,
       store,
+      // Audience (src/audience/): each stored lead is counted, apart from it.
+      onLead: audience.countLead,
     });
-    if (store && 'leads' in store) purge = dailyPurge({ store: store.leads, log: console.log, logError: console.error });
+    if (store && 'leads' in store) {
+      purge = dailyPurge({ store: store.leads, alsoPurge: audience.purge, log: console.log, logError: console.error });
+    }
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
     if (!isRateLimitBinding(binding)) console.warn(contactReceiver.console.rateLimitBindingMissing);

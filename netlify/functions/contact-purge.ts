@@ -1,16 +1,21 @@
 /**
  * Netlify Scheduled Function: once a day, deletes the leads past the retention period of the GDPR notice from
- * the Netlify Blobs store (CONTACT_STORE=blobs), and logs how many (src/receiver/purge.ts). A function of its
+ * the Netlify Blobs store (CONTACT_STORE=blobs), and the audience's totals past theirs with the salts of past
+ * days (src/audience/), and logs how many (src/receiver/purge.ts). A function of its
  * own, on a daily schedule, rather than a step of ./contact-notify.ts: that one runs every minute, on instances
  * that keep no memory of the last purge from one run to the next.
  */
+import { netlifyAudience } from '../../src/audience/netlify.ts';
 import { dailyPurge } from '../../src/receiver/purge.ts';
 import { blobsStoreChoice } from '../../src/receiver/store/blobs.ts';
 
 export default async function contactPurge(): Promise<Response> {
   const store = blobsStoreChoice(process.env);
   if (store && 'problem' in store) console.error(store.problem);
-  if (store && 'leads' in store) await dailyPurge({ store: store.leads, log: console.log, logError: console.error })();
+  if (store && 'leads' in store) {
+    const { purge } = netlifyAudience(process.env);
+    await dailyPurge({ store: store.leads, alsoPurge: purge, log: console.log, logError: console.error })();
+  }
   return new Response(null, { status: 204 });
 }
 

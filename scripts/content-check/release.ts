@@ -13,27 +13,16 @@ import {
   contactEndpointFrom,
   contactRecipientsFrom,
   contactStoreFrom,
-  hostBuilds,
   simulationAsked,
   usesSiteReceiver,
 } from '../../src/forms/contact-recipients.ts';
-import {
-  deliveryModeOf,
-  deliveryModes,
-  deliverySettingOf,
-  type LeadStoreKind,
-  leadStoreKinds,
-  storeSettingOf,
-} from '../../src/forms/delivery-settings.ts';
+import { deliveryModeOf, deliveryModes, deliverySettingOf, storeSettingOf } from '../../src/forms/delivery-settings.ts';
+import { hostBuilds, type LeadStoreKind } from '../../src/forms/lead-stores.ts';
 import { lineOfField, readDataFile } from './checks/data-files.ts';
+import { audienceCountedBy } from '../../src/audience/build.ts';
 import { releaseMessages } from '../../src/content-schema/messages.ts';
-import {
-  isFictionPhone,
-  phoneFields,
-  type Placeholder,
-  processorsSchema,
-  sitePlaceholders,
-} from '../../src/content-schema/site-schema.ts';
+import { processorsSchema } from '../../src/content-schema/site-schema.ts';
+import { isFictionPhone, phoneFields, type Placeholder, sitePlaceholders } from './placeholders.ts';
 
 export interface ReleaseContext {
   /** The project root (the folder that holds content/). */
@@ -205,7 +194,7 @@ export async function storeProblems(root: string, env: Record<string, string | u
   const value = storeSettingOf(env);
   if (!value) return [releaseMessages.noStore];
   const store = contactStoreFrom(env);
-  if (!store) return [releaseMessages.storeUnknown(value, leadStoreKinds)];
+  if (!store) return [releaseMessages.storeUnknown(value)];
   const problems: string[] = [];
   for (const { variable, host, store: hostStore } of hostBuilds) {
     if (env[variable]?.trim() && store !== hostStore) problems.push(releaseMessages.storeNotThisHost(store, host, hostStore));
@@ -222,7 +211,55 @@ const leadsStored: ReleaseRule = {
   check: ({ root, env }) => storeProblems(root, env),
 };
 
-export const releaseRules: ReleaseRule[] = [placeholderFacts, claimsToProve, messagesDelivered, leadsStored, deliveryServiceNamed];
+/** Sentences of the legal texts that cannot be true of a site that counts its audience. */
+const notWhenCounting = [
+  /ne dépose aucun cookie(?! publicitaire)/i,
+  /n['’]utilise aucun outil de mesure d['’]audience(?! d['’]un tiers)/i,
+  /ne mesure pas son audience/i,
+];
+
+/**
+ * The GDPR notice agrees with the build about audience counting (src/audience/): the legal texts hold
+ * <AudienceNotice />, which follows the build's setting, and none of them denies counting or cookies when the
+ * build counts.
+ */
+export function audienceNoticeProblems(files: readonly { relative: string; source: string }[], counted: boolean): string[] {
+  const problems: string[] = [];
+  if (!files.some((file) => /<AudienceNotice\s*\/>/.test(file.source)))
+    problems.push(`content/legal/ → ${releaseMessages.audienceNoticeMissing}`);
+  if (!counted) return problems;
+  for (const { relative, source } of files) {
+    for (const pattern of notWhenCounting) {
+      const match = pattern.exec(source);
+      if (!match) continue;
+      const line = source.slice(0, match.index).split('\n').length;
+      problems.push(`${relative}:${line} → ${releaseMessages.audienceNoticeContradicts(match[0])}`);
+    }
+  }
+  return problems;
+}
+
+const audienceNoticeAgrees: ReleaseRule = {
+  name: 'The GDPR notice says what the build counts of its audience, and never denies it',
+  async check({ root, env }) {
+    const dir = path.join(root, 'content', 'legal');
+    if (!existsSync(dir)) return [];
+    const names = (await readdir(dir)).filter((name) => name.endsWith('.mdx')).sort();
+    const files = await Promise.all(
+      names.map(async (name) => ({ relative: `content/legal/${name}`, source: await readFile(path.join(dir, name), 'utf8') })),
+    );
+    return audienceNoticeProblems(files, audienceCountedBy(env));
+  },
+};
+
+export const releaseRules: ReleaseRule[] = [
+  placeholderFacts,
+  claimsToProve,
+  messagesDelivered,
+  leadsStored,
+  deliveryServiceNamed,
+  audienceNoticeAgrees,
+];
 
 /** Every rule's messages, in the order of the list. */
 export async function checkRelease(context: ReleaseContext, rules: readonly ReleaseRule[] = releaseRules): Promise<string[]> {

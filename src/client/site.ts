@@ -8,7 +8,9 @@
  * - `[data-missing-path]`: the not-found page logs the path that was asked for;
  * - `[data-menu-toggle]`: keeps `aria-expanded` and the label of the mobile menu's toggle in step
  *   with its popover, and gives focus back to the toggle when Escape closes it;
- * - `[data-island]`: loads an island's code once the page has painted (see src/islands/).
+ * - `[data-island]`: loads an island's code once the page has painted (see src/islands/);
+ * - `body[data-count]`: counts the view (src/audience/): one beacon with the path and the outside referrer's host,
+ *   sent once the page is shown (a prerendered page waits until it is, and is never counted if it is not).
  * It is fetched once the page has painted (scripts/postbuild.ts writes the loader), so it never delays the first paint.
  */
 import { frenchLongDate, parisDay, parisYear } from '../lib/french-date.ts';
@@ -54,3 +56,11 @@ if (toggle && menu) {
 }
 
 scheduleIslands();
+
+const counter = document.body.dataset.count;
+if (counter) {
+  const count = () =>
+    navigator.sendBeacon(`${counter}?p=${encodeURIComponent(location.pathname)}&r=${document.referrer.split('/')[2] ?? ''}`);
+  if ((document as { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', count, { once: true });
+  else count();
+}

@@ -170,6 +170,40 @@ export const contactReceiverSchema = v.strictObject({
       `Ce que la commande npm run leads affiche à l’exploitant : en-têtes du tableau et de l’export CSV, bilans, erreurs. ${keepBraces}`,
     ),
   ),
+  spam: v.pipe(
+    v.strictObject({
+      reasons: v.pipe(
+        v.strictObject({
+          honeypot: text,
+          links: text,
+          markup: text,
+          linkInContact: text,
+          script: text,
+          pattern: text,
+          disposable: text,
+          repeated: text,
+          tooFast: text,
+          oneLink: text,
+        }),
+        v.title('Raisons'),
+        v.description('Le nom de chaque signal (src/receiver/spam/weights.ts), tel que npm run leads l’affiche.'),
+      ),
+      quarantined: withPlaceholder('id', 'reasons'),
+      dropped: withPlaceholder('reasons'),
+      invalidPattern: withPlaceholder('pattern'),
+      stateSpam: withPlaceholder('reasons'),
+      hidden: withPlaceholder('count'),
+      listed: withPlaceholder('count', 'store'),
+      none: withPlaceholder('store'),
+      rescued: withPlaceholder('id'),
+      notSpam: withPlaceholder('id', 'store'),
+      purgeDone: withPlaceholder('count', 'days'),
+    }),
+    v.title('Messages indésirables'),
+    v.description(
+      `Les raisons d’un message mis à l’écart, et ce que le récepteur et npm run leads en disent à l’exploitant. ${keepBraces}`,
+    ),
+  ),
 });
 
 export type ContactReceiverCopy = v.InferOutput<typeof contactReceiverSchema>;

@@ -5,6 +5,7 @@
  */
 import type * as v from 'valibot';
 import { closest } from './errors.ts';
+import { type LeadStoreSpec, leadStoreKinds, leadStores } from '../forms/lead-stores.ts';
 
 /**
  * Mistakes MDX accepts, or reports in technical English, each with its own explanation: the remark plugin
@@ -273,6 +274,14 @@ export const hostBuildMessages = {
 } as const;
 
 /** The release check (`npm run check -- --release`, scripts/content-check/release.ts): what must change before going live. */
+/** Each CONTACT_STORE value and where it serves, from the table of stores: « files avec npm start, d1 sur Cloudflare Pages… ». */
+const storeChoices = leadStoreKinds
+  .map((kind) => {
+    const { hostBuild }: LeadStoreSpec = leadStores[kind];
+    return `${kind} ${hostBuild ? `sur ${hostBuild.host}` : 'avec npm start'}`;
+  })
+  .join(', ');
+
 export const releaseMessages = {
   placeholder: (field: string, current: string, todo: string, fictionPhone: boolean) =>
     `« ${field} » ${fictionPhone ? 'est un numéro réservé à la fiction' : 'est encore une valeur fictive'} : « ${current} ». À mettre à la place : ${todo}.`,
@@ -282,16 +291,18 @@ export const releaseMessages = {
     'CONTACT_SIMULATION est défini : le formulaire de contact ne ferait que simuler l’envoi, et chaque message serait perdu. Ce réglage sert aux aperçus et aux tests : retirez-le des variables d’environnement de la construction en production.',
   deliveryMode: (mode: string | undefined, modes: readonly string[]) =>
     `CONTACT_DELIVERY ${mode ? `vaut « ${mode} »` : 'n’est pas défini'} : avec le récepteur du site, indiquez à la construction le mode d’envoi que le serveur utilisera (${new Intl.ListFormat('fr', { type: 'disjunction' }).format(modes)}), pour que les mentions légales nomment les bons destinataires.`,
-  noStore:
-    'CONTACT_STORE n’est pas défini : avec le récepteur du site, aucun message ne serait conservé, et un message serait perdu dès que l’envoi par email ou webhook échoue. Indiquez à la construction où le récepteur enregistre chaque message (files avec npm start, d1 sur Cloudflare Pages, blobs sur Netlify), pour que la notice RGPD nomme ce stockage (voir docs/operations.md, « The receiver »).',
-  storeUnknown: (value: string, kinds: readonly string[]) =>
-    `CONTACT_STORE vaut « ${value} » : choisissez ${kinds.join(', ')} (files avec npm start, d1 sur Cloudflare Pages, blobs sur Netlify).`,
+  noStore: `CONTACT_STORE n’est pas défini : avec le récepteur du site, aucun message ne serait conservé, et un message serait perdu dès que l’envoi par email ou webhook échoue. Indiquez à la construction où le récepteur enregistre chaque message (${storeChoices}), pour que la notice RGPD nomme ce stockage (voir docs/operations.md, « The receiver »).`,
+  storeUnknown: (value: string) => `CONTACT_STORE vaut « ${value} » : choisissez ${leadStoreKinds.join(', ')} (${storeChoices}).`,
   storeNotThisHost: (store: string, host: string, hostStore: string) =>
     `CONTACT_STORE vaut « ${store} », mais le site est construit par ${host}, dont le récepteur enregistre les messages avec CONTACT_STORE=${hostStore} : la notice RGPD nommerait un autre stockage que celui utilisé. Corrigez CONTACT_STORE.`,
   localD1Id:
     '« database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir docs/deploying.md, « Cloudflare Pages »).',
   claimToProve: (detail: string) =>
     `affirmation marquée « À prouver »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le bloc « À prouver » (<AProuver … />).`,
+  audienceNoticeMissing:
+    'La section « Cookies » (content/legal/) n’écrit pas <AudienceNotice /> : la notice RGPD ne dirait pas ce que le site compte de ses visites, combien de temps il garde les totaux, ni comment s’y opposer. Ajoutez le bloc « Mesure d’audience » à cette section.',
+  audienceNoticeContradicts: (phrase: string) =>
+    `la notice dit « ${phrase} », alors que le site compte ses visites (il dépose un cookie à qui s’y oppose, et mesure son audience) : retirez cette phrase, <AudienceNotice /> dit ce qui est compté, ou construisez le site avec AUDIENCE=off.`,
   wrongDeliveryService: (name: string, website: string, endpointHost: string) =>
     `« contactDelivery » décrit ${name} (${website}), mais le formulaire envoie les messages à ${endpointHost} (VITE_CONTACT_ENDPOINT). Les mentions légales doivent nommer le service réellement utilisé : corrigez « name », « website », « country » et « safeguard », ou VITE_CONTACT_ENDPOINT.`,
 } as const;

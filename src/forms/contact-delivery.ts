@@ -4,7 +4,7 @@
  * inlined by the build as `__CONTACT_ENDPOINT__`: a URL that accepts a JSON POST (Formspree-style). Without
  * one the form only simulates the sending, and the site makes no network request at all.
  */
-import type { ContactValues } from './contact-fields.ts';
+import { type ContactValues, elapsedName } from './contact-fields.ts';
 
 declare const __CONTACT_ENDPOINT__: string | null | undefined;
 
@@ -26,18 +26,32 @@ export const simulatedDelayMs = 1000;
 
 const requestTimeoutMs = 20_000;
 
-export type SendContact = (values: ContactValues) => Promise<void>;
+/** What the form's script measured beside the fields: the milliseconds from the form's first use to its sending. */
+export interface ContactMeasure {
+  elapsedMs?: number;
+}
+
+export type SendContact = (values: ContactValues, measure?: ContactMeasure) => Promise<void>;
+
+/**
+ * The JSON posted to `endpoint`: the schema's output (every field of the table, and nothing else) and, to the
+ * site's own receiver only, the time taken as `_elapsed`, which it reads apart as a spam signal. A service on
+ * another site gets the fields alone: the measure is ours, not a field of the message.
+ */
+export function contactBody(endpoint: string, values: ContactValues, measure: ContactMeasure = {}): Record<string, string | number> {
+  const { elapsedMs } = measure;
+  return formPostAction(endpoint) !== undefined && elapsedMs !== undefined ? { ...values, [elapsedName]: elapsedMs } : { ...values };
+}
 
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Rejects on a network error or a non-2xx answer, so the form keeps what the visitor typed. */
 function postContact(endpoint: string): SendContact {
-  return async (values) => {
+  return async (values, measure) => {
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      // The schema's output: every field of the table, and nothing else.
-      body: JSON.stringify(values),
+      body: JSON.stringify(contactBody(endpoint, values, measure)),
       // On a dead mobile connection, give up and offer the email address rather than spin forever.
       signal: AbortSignal.timeout(requestTimeoutMs),
     });

@@ -114,3 +114,10 @@ export const errorKeysOf = (field: ContactField): ContactErrorKey[] =>
 
 /** The trap field only bots fill in: a name form-filling bots like to complete. */
 export const honeypotName = 'website';
+
+/**
+ * The form script's measure of the time a visitor took, in milliseconds from the form's first use (first focus or
+ * input in a field) to its sending: posted beside the fields to the site's own receiver only, read there apart as
+ * a spam signal (src/receiver/spam/elapsed.ts) and never stored as a field of the lead.
+ */
+export const elapsedName = '_elapsed';

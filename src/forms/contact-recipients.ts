@@ -7,18 +7,11 @@
  *   files, `email` through Brevo, `webhook`), or when unset by the receiver's own rule: the same
  *   `resolveDelivery` drives the receiver at run time (./delivery-settings.ts).
  */
-import { type DeliveryMode, type Env, type LeadStoreKind, leadStoreOf, resolveDelivery, settingOf } from './delivery-settings.ts';
+import { type DeliveryMode, type Env, leadStoreOf, resolveDelivery, settingOf } from './delivery-settings.ts';
+import { type HostBuild, hostBuilds, type LeadStoreKind } from './lead-stores.ts';
 
 /** The site's own receiver, on every host that runs it (`npm start`, Cloudflare Pages, Netlify). */
 export const siteReceiverPath = '/api/contact';
-
-/** The variable each host sets in its build environment, the store it gives the receiver, and its part of docs/deploying.md. */
-export const hostBuilds = [
-  { variable: 'CF_PAGES', host: 'Cloudflare Pages', store: 'd1', section: 'Cloudflare Pages' },
-  { variable: 'NETLIFY', host: 'Netlify', store: 'blobs', section: 'Netlify' },
-] as const satisfies readonly { variable: string; host: string; store: LeadStoreKind; section: string }[];
-
-type HostBuild = (typeof hostBuilds)[number];
 
 /** The host building the site, if it is one that runs the receiver. */
 export const hostBuildOf = (env: Env): HostBuild | undefined =>
@@ -47,9 +40,9 @@ export const usesSiteReceiver = (env: Env) => contactEndpointFrom(env)?.startsWi
 export function contactRecipientsFrom(env: Env): ContactRecipients {
   if (contactEndpointFrom(env) === undefined) return 'none';
   if (!usesSiteReceiver(env)) return 'external';
-  // With local files allowed the rule always picks a mode; at build time `local` stands for the files of
+  // With a lead store the rule always picks a mode; at build time `local` stands for the files of
   // `npm start` as for a store that notifies nobody.
-  return resolveDelivery(env, { localFiles: true }).mode ?? 'local';
+  return resolveDelivery(env, { hasLeadStore: true }).mode ?? 'local';
 }
 
 declare const __CONTACT_RECIPIENTS__: ContactRecipients | undefined;

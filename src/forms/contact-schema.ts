@@ -16,9 +16,6 @@ import {
 } from './contact-fields.ts';
 import { mapFields } from './map-fields.ts';
 
-// The receiver still imports it from here (src/receiver/ is reorganised apart).
-export { mapFields };
-
 export type ContactErrors = Partial<Record<ContactFieldName, string>>;
 
 /** A pattern as the browser applies it to a whole value. */

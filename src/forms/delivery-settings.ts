@@ -5,6 +5,8 @@
  * (scripts/content-check/release.ts). No French here: each caller words what it finds.
  */
 
+import { type LeadStoreKind, leadStoreKinds } from './lead-stores.ts';
+
 export type Env = Readonly<Record<string, unknown>>;
 
 /** A setting's value, trimmed; undefined when unset or blank. */
@@ -16,10 +18,6 @@ export function settingOf(env: Env, name: string): string | undefined {
 /** What CONTACT_DELIVERY may say: store only (`local`), email through Brevo, or a webhook. */
 export const deliveryModes = ['local', 'email', 'webhook'] as const;
 export type DeliveryMode = (typeof deliveryModes)[number];
-
-/** What CONTACT_STORE may say: files in LEADS_DIR (Node), Cloudflare D1, Netlify Blobs. */
-export const leadStoreKinds = ['files', 'd1', 'blobs'] as const;
-export type LeadStoreKind = (typeof leadStoreKinds)[number];
 
 /** CONTACT_DELIVERY as written (lower-cased), whether or not it names a mode. */
 export const deliverySettingOf = (env: Env) => settingOf(env, 'CONTACT_DELIVERY')?.toLowerCase();
@@ -45,12 +43,12 @@ export interface DeliveryChoice {
 
 /**
  * CONTACT_DELIVERY when it is set; otherwise email if BREVO_API_KEY is set, webhook if CONTACT_WEBHOOK_URL is,
- * else local files where the runtime has them (`localFiles`: Node, or any host with a lead store).
+ * else `local` (store only) where the runtime has a lead store (`hasLeadStore`: Node's files, or a host's store).
  */
-export function resolveDelivery(env: Env, { localFiles }: { localFiles: boolean }): DeliveryChoice {
+export function resolveDelivery(env: Env, { hasLeadStore }: { hasLeadStore: boolean }): DeliveryChoice {
   const email = settingOf(env, 'BREVO_API_KEY') !== undefined;
   const webhook = settingOf(env, 'CONTACT_WEBHOOK_URL') !== undefined;
-  const ruled: DeliveryMode | undefined = email ? 'email' : webhook ? 'webhook' : localFiles ? 'local' : undefined;
+  const ruled: DeliveryMode | undefined = email ? 'email' : webhook ? 'webhook' : hasLeadStore ? 'local' : undefined;
   if (deliverySettingOf(env) !== undefined) {
     const forced = deliveryModeOf(env);
     return forced ? { mode: forced } : { mode: ruled, problem: 'unknown' };

@@ -43,6 +43,14 @@ let years: Intl.NumberFormat | undefined;
  * `3` → « 3 ans », `1` → « 1 an »: a duration as the GDPR notice writes it, with the no-break space (U+00A0)
  * French puts between a number and its unit (Intl writes an ordinary space, which may break the line there).
  */
+let days: Intl.NumberFormat | undefined;
+
+/** `30` → « 30 jours », with the no-break space, like `frenchYears`. */
+export function frenchDays(count: number): string {
+  days ??= new Intl.NumberFormat('fr-FR', { style: 'unit', unit: 'day', unitDisplay: 'long' });
+  return days.format(count).replace(/ /g, '\u00a0');
+}
+
 export function frenchYears(count: number): string {
   years ??= new Intl.NumberFormat('fr-FR', { style: 'unit', unit: 'year', unitDisplay: 'long' });
   return years.format(count).replace(/ /g, '\u00a0');

@@ -1,10 +1,10 @@
 /**
  * Deliveries that only need `fetch`, so they run on every host: an email through Brevo's
  * transactional API (a French company, data hosted in the EU), or a JSON POST to a webhook
- * (n8n, Make, Slack…). The local files of `npm start` are in src/receiver/node/leads.ts (Node only).
+ * (n8n, Make, Slack…). The local files of `npm start` are in src/receiver/store/files-folder.ts (Node only).
  */
 import { type ContactFieldName, contactFields, type ContactValues } from '../forms/contact-fields.ts';
-import { mapFields } from '../forms/contact-schema.ts';
+import { mapFields } from '../forms/map-fields.ts';
 import { fillTemplate } from './template.ts';
 
 export const brevoEndpoint = 'https://api.brevo.com/v3/smtp/email';

@@ -8,6 +8,8 @@ import { stringify } from 'csv-stringify/sync';
 import { contactForm } from '../content-data/contact-form.ts';
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
 import { contactFields } from '../forms/contact-fields.ts';
+import { contactReceiver } from '../content-data/contact-receiver.ts';
+import { spamReasonsText } from './spam/reasons.ts';
 import { parisTime as parisHour } from './notify.ts';
 import { fillTemplate } from './template.ts';
 import type { StoredLead } from './store/lead-store.ts';
@@ -41,6 +43,8 @@ function excerpt(message: string): string {
 function inboxState({ notification }: StoredLead, words: InboxWords): string {
   if (notification.state === 'sent') return words.stateSent;
   if (notification.state === 'failed') return fillTemplate(words.stateFailed, { reason: notification.reason });
+  if (notification.state === 'spam')
+    return fillTemplate(contactReceiver.spam.stateSpam, { reasons: spamReasonsText(notification.reasons) });
   return fillTemplate(words.statePending, { attempt: String(notification.attempts + 1), time: parisHour(notification.nextAt) });
 }
 

@@ -12,7 +12,7 @@
  */
 import { DeliveryError, deliveryTimeoutMs } from './deliveries.ts';
 import type { Deliver } from './receiver.ts';
-import { type LeadStore, type Notification, reasonOf, type StoredLead, type Unreadable } from './store/lead-store.ts';
+import { type LeadStore, type Notification, type Outcome, reasonOf, type StoredLead, type Unreadable } from './store/lead-store.ts';
 
 const minute = 60_000;
 /**
@@ -70,7 +70,7 @@ const parisHour = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZon
 export const parisTime = (iso: string) => parisHour.format(new Date(iso));
 
 /** The state after an attempt numbered `attempts` failed with `error`. */
-function afterFailure(error: unknown, attempts: number, at: Date): Notification {
+function afterFailure(error: unknown, attempts: number, at: Date): Outcome {
   const reason = reasonOf(error);
   const final = error instanceof DeliveryError && error.final;
   const delay = retryDelaysMs[attempts - 1];
@@ -100,7 +100,7 @@ export function createNotifications({
     const state = await guarded(lead.id, () => store.claim(lead, start, new Date(start.getTime() + claimMs)));
     if (state?.state !== 'pending') return 'taken';
     const attempts = state.attempts + 1;
-    let outcome: Notification;
+    let outcome: Outcome;
     try {
       await send(lead);
       outcome = { state: 'sent', at: now().toISOString() };

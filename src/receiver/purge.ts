@@ -6,17 +6,22 @@
  *   with the server), so the purge runs at start-up and then once a day;
  * - Netlify: the daily scheduled function netlify/functions/contact-purge.ts;
  * - Cloudflare Pages (no schedule): after a request, through `waitUntil`, at most once a day per isolate.
+ * The audience's totals and past salts go by the same gate (`alsoPurge`), on every host.
  * Each purge logs one French line with its count (content/contact-receiver.json, `console.purgeDone`). A purge
  * that fails is logged and tried again an hour later.
  */
 import { contactReceiver } from '../content-data/contact-receiver.ts';
 import { processors } from '../content-data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../lib/french-date.ts';
+import { spamRetentionDays } from './spam/weights.ts';
 import type { LeadStore } from './store/lead-store.ts';
 import { fillTemplate } from './template.ts';
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
+
+/** The instant before which spam leads are past their own, shorter period (`spamRetentionDays`). */
+export const spamCutoff = (now: Date) => new Date(now.getTime() - spamRetentionDays * dayMs);
 
 /** The instant before which leads are past the retention period: `years` calendar years before `now`. */
 export function retentionCutoff(now: Date, years: number): Date {
@@ -28,6 +33,11 @@ export function retentionCutoff(now: Date, years: number): Date {
 export interface PurgeOptions {
   /** A lead store (./store/lead-store.ts): only its `purge` is used. */
   store: Pick<LeadStore, 'purge'>;
+  /**
+   * What else goes by the same timer: the audience's totals past their period and the salts of past days
+   * (src/audience/counter.ts, `purge`). It logs its own line; a failure of it is logged like the leads' own.
+   */
+  alsoPurge?: (now: Date) => Promise<void>;
   log: (line: string) => void;
   logError: (line: string) => void;
   /** The clock (tests move it). */
@@ -35,11 +45,20 @@ export interface PurgeOptions {
 }
 
 /** Deletes the leads past the retention period now, logs the count, and resolves with it. */
-async function purgeExpired({ store, log, logError, now = () => new Date() }: PurgeOptions): Promise<number> {
+async function purgeExpired(options: PurgeOptions): Promise<number> {
+  // Each goes its own way: a failure of one never keeps the other from running.
+  const [leads, also] = await Promise.allSettled([purgeLeads(options), options.alsoPurge?.((options.now ?? (() => new Date()))())]);
+  if (leads.status === 'rejected') throw leads.reason;
+  if (also.status === 'rejected') throw also.reason;
+  return leads.value;
+}
+
+async function purgeLeads({ store, log, logError, now = () => new Date() }: PurgeOptions): Promise<number> {
   const years = processors.leadRetentionYears;
   const cutoff = retentionCutoff(now(), years);
-  const { leads, unreadable } = await store.purge(cutoff);
-  const count = leads.length;
+  const { leads, unreadable } = await store.purge(cutoff, spamCutoff(now()));
+  const spam = leads.filter((lead) => lead.notification?.state === 'spam' && Date.parse(lead.receivedAt) >= cutoff.getTime()).length;
+  const count = leads.length - spam;
   // A record the store could not read is skipped, never deleted blind: the operator is told which.
   for (const record of unreadable)
     logError(fillTemplate(contactReceiver.inbox.skippedRecord, { where: record.where, reason: record.reason }));
@@ -50,20 +69,25 @@ async function purgeExpired({ store, log, logError, now = () => new Date() }: Pu
       retention: frenchYears(years),
     }),
   );
-  return count;
+  if (spam > 0) log(fillTemplate(contactReceiver.spam.purgeDone, { count: String(spam), days: String(spamRetentionDays) }));
+  return count + spam;
 }
 
 /**
- * The gate: a function that starts a purge when none started in the last day (or a failed one an hour ago), and
- * otherwise returns undefined at once. Decided synchronously, so two requests at the same instant never both
+ * The gate: a function that starts a purge when none started in the last day or since the Paris day changed (or
+ * a failed one an hour ago), and otherwise returns undefined at once: with Node's hourly ask, yesterday's audience
+ * salt goes within the hour after midnight. Decided synchronously, so two requests at the same instant never both
  * purge. The promise never rejects: a failure is logged.
  */
 export function dailyPurge(options: PurgeOptions): () => Promise<void> | undefined {
   const now = options.now ?? (() => new Date());
   let nextAt = Number.NEGATIVE_INFINITY;
+  let lastDay: string | undefined;
   return () => {
     const time = now().getTime();
-    if (time < nextAt) return undefined;
+    const day = parisDay(new Date(time));
+    if (time < nextAt && day === lastDay) return undefined;
+    lastDay = day;
     nextAt = time + dayMs;
     return purgeExpired({ ...options, now }).then(
       () => undefined,

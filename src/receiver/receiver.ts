@@ -10,12 +10,14 @@
  * 300 means the message was delivered: the answer is written only after delivery succeeded.
  */
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
-import { type ContactFieldName, contactFields, type ContactValues, honeypotName } from '../forms/contact-fields.ts';
+import { type ContactFieldName, contactFields, type ContactValues, elapsedName, honeypotName } from '../forms/contact-fields.ts';
 import { type ContactSchema, validateContact } from '../forms/contact-schema.ts';
 import { renderPage } from './page.ts';
 import { type RateLimiter, rateKey } from './rate-limit.ts';
 import type { PagePath } from '../registry.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';
+import { elapsedOf } from './spam/elapsed.ts';
+import type { SpamInput, SpamVerdict } from './spam/score.ts';
 import { fillTemplate } from './template.ts';
 
 export const contactPath = '/api/contact';
@@ -24,8 +26,14 @@ export const confirmationPath = '/contact/merci' satisfies PagePath;
 export const contactFormPath = '/contact' satisfies PagePath;
 const maxBodyBytes = 16 * 1024;
 
-/** Hands a valid message over (file, email, webhook); rejects when it could not. */
-export type Deliver = (message: ContactValues) => Promise<void>;
+/**
+ * Hands a valid message over (file, email, webhook); rejects when it could not. `verdict`, when the receiver
+ * judges messages, says whether it is spam: a spam message is kept apart, never notified.
+ */
+export type Deliver = (message: ContactValues, verdict?: SpamVerdict) => Promise<void>;
+
+/** Scores a valid message (./spam/score.ts, with what the store remembers of repeated bodies). */
+export type Judge = (input: Omit<SpamInput, 'repeats'>) => Promise<SpamVerdict>;
 
 export interface ClientInfo {
   /** The client's IP address, as the host reports it: the rate limit's key. */
@@ -47,6 +55,11 @@ export interface ReceiverOptions {
   /** Undefined when the host has no delivery configured: valid messages get 503, never a fake success. */
   deliver: Deliver | undefined;
   rateLimiter: RateLimiter;
+  /**
+   * Scores each valid message: spam, the honeypot included, is delivered with its verdict and answered like any
+   * message. Without it, a filled honeypot is answered like a success and nothing is delivered.
+   */
+  judge?: Judge;
 }
 
 type AnswerKey = keyof ContactReceiverCopy['answers'];
@@ -221,6 +234,8 @@ export function createContactReceiver(options: ReceiverOptions): ContactHandler 
 
     // Bytes that are not UTF-8, a bad escape, broken JSON: refused, never stored altered.
     let fields: ReturnType<typeof fieldsOf>;
+    // The form's measure of the time taken (metadata, never a field of the lead).
+    let elapsed: unknown;
     try {
       const text = new TextDecoder('utf-8', { fatal: true }).decode(body);
       if (type === jsonType) {
@@ -230,9 +245,11 @@ export function createContactReceiver(options: ReceiverOptions): ContactHandler 
         }
         const record = parsed as Record<string, unknown>;
         fields = fieldsOf((name) => (Object.hasOwn(record, name) ? record[name] : undefined));
+        elapsed = Object.hasOwn(record, elapsedName) ? record[elapsedName] : undefined;
       } else {
         const form = parseForm(text);
         fields = fieldsOf((name) => form.get(name));
+        elapsed = form.get(elapsedName);
       }
     } catch {
       return answer(400, 'malformed', { html });
@@ -252,12 +269,17 @@ export function createContactReceiver(options: ReceiverOptions): ContactHandler 
       return answer(422, 'invalid', { html, items, fields: result.errors });
     }
 
-    // A bot filled the trap field: it is told the message went, and nothing is delivered.
-    if ((fields[honeypotName] ?? '').trim() !== '') return success(html);
+    const honeypot = fields[honeypotName] ?? '';
+    // Without a judge, a bot that filled the trap field is told the message went, and nothing is delivered.
+    if (!options.judge && honeypot.trim() !== '') return success(html);
 
     if (!options.deliver) return answer(503, 'unavailable', { html });
     try {
-      await options.deliver(result.values);
+      // Spam gets the same answer as anyone: a bot learns nothing.
+      const verdict = options.judge
+        ? await options.judge({ values: result.values, honeypot, elapsedMs: elapsedOf(elapsed) })
+        : undefined;
+      await options.deliver(result.values, verdict);
     } catch {
       return answer(502, 'failed', { html });
     }

@@ -1,9 +1,9 @@
 /**
  * The receiver's settings, read from the host's environment at run time (never from the bundle):
  *   CONTACT_DELIVERY     local | email | webhook; when unset: email if BREVO_API_KEY is set, webhook if
- *                        CONTACT_WEBHOOK_URL is set, else local files where the runtime has them (Node);
- *                        the one rule of src/forms/delivery-settings.ts, which the GDPR notice follows too
- *   LEADS_DIR            local: the folder of the message files (default `leads`)
+ *                        CONTACT_WEBHOOK_URL is set, else `local` (store only, notify nobody) where the runtime
+ *                        has a lead store; the one rule of src/forms/delivery-settings.ts, which the GDPR notice
+ *                        follows too. The store itself (LEADS_DIR, D1, Blobs) is opened by src/receiver/store/.
  *   BREVO_API_KEY, CONTACT_TO (one or more addresses, comma-separated), CONTACT_FROM   email
  *   CONTACT_WEBHOOK_URL  webhook (https://, or http:// to this machine only)
  *   CONTACT_RATE_LIMIT   messages per client address per 10 minutes (default 10)
@@ -16,7 +16,7 @@ import { defaultRateLimit } from './rate-limit.ts';
 import { fillTemplate } from './template.ts';
 
 type DeliverySettings =
-  | { mode: 'local'; leadsDir: string }
+  | { mode: 'local' }
   | { mode: 'email'; apiKey: string; to: string[]; from: string }
   | { mode: 'webhook'; url: string }
   | { mode: 'none' };
@@ -25,8 +25,6 @@ export interface ReceiverSettings {
   delivery: DeliverySettings;
   rateLimit: number;
 }
-
-export const defaultLeadsDir = 'leads';
 
 const emailAddress = v.pipe(v.string(), v.email());
 
@@ -41,7 +39,7 @@ function encryptedOrLocal(url: URL): boolean {
 
 export function readSettings(
   env: Env,
-  { localFiles, words }: { localFiles: boolean; words: ContactReceiverCopy['console'] },
+  { hasLeadStore, words }: { hasLeadStore: boolean; words: ContactReceiverCopy['console'] },
 ): { settings: ReceiverSettings; problems: string[] } {
   const problems: string[] = [];
   const missing = (name: string, mode: string) => problems.push(fillTemplate(words.settingMissing, { name, mode }));
@@ -56,13 +54,13 @@ export function readSettings(
 
   const apiKey = settingOf(env, 'BREVO_API_KEY');
   const webhookUrl = settingOf(env, 'CONTACT_WEBHOOK_URL');
-  const choice = resolveDelivery(env, { localFiles });
+  const choice = resolveDelivery(env, { hasLeadStore });
   if (choice.problem) problems.push(choice.problem === 'conflict' ? words.deliveryConflict : words.deliveryUnknown);
   const mode = choice.problem ? undefined : choice.mode;
 
   let delivery: DeliverySettings = { mode: 'none' };
   if (mode === 'local') {
-    if (localFiles) delivery = { mode: 'local', leadsDir: settingOf(env, 'LEADS_DIR') ?? defaultLeadsDir };
+    if (hasLeadStore) delivery = { mode: 'local' };
     else problems.push(words.localUnavailable);
   } else if (mode === 'email') {
     const to =

@@ -9,10 +9,14 @@ import { brand } from '../content-data/brand.ts';
 import { company } from '../content-data/company.ts';
 import { contactForm } from '../content-data/contact-form.ts';
 import { contactReceiver } from '../content-data/contact-receiver.ts';
-import { createContactSchema, mapFields } from '../forms/contact-schema.ts';
+import { createContactSchema } from '../forms/contact-schema.ts';
+import { mapFields } from '../forms/map-fields.ts';
 import { brevoDelivery, type Fetch, webhookDelivery } from './deliveries.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
-import { type ClientInfo, createContactReceiver, type Deliver } from './receiver.ts';
+import { type ClientInfo, createContactReceiver, type Deliver, type Judge } from './receiver.ts';
+import { spamReasonsText } from './spam/reasons.ts';
+import { bodyHash, emailHash } from './spam/repeats.ts';
+import { spamScore } from './spam/score.ts';
 import { createNotifications, maxAttempts, type NotificationEvent, parisTime, passBudgetMs } from './notify.ts';
 import type { Env } from '../forms/delivery-settings.ts';
 import { readSettings, type ReceiverSettings } from './settings.ts';
@@ -36,6 +40,8 @@ export interface SiteReceiverOptions {
   /** Replaces the in-memory limit (Cloudflare's Rate Limiting binding). */
   rateLimiter?: RateLimiter;
   fetch?: Fetch;
+  /** Audience (src/audience/): called once a lead is stored, to count it apart from it; never rejects. */
+  onLead?: (at: Date) => Promise<void>;
   log?: (line: string) => void;
   logError?: (line: string) => void;
 }
@@ -62,13 +68,14 @@ export function createSiteReceiver({
   store: storeChoice,
   rateLimiter,
   fetch,
+  onLead,
   log = console.log,
   logError = console.error,
 }: SiteReceiverOptions): SiteReceiver {
   const words = contactReceiver.console;
   // With a store, `CONTACT_DELIVERY=local` means: store only, notify nobody.
   const store = storeChoice && 'leads' in storeChoice ? storeChoice : undefined;
-  const { settings, problems } = readSettings(env, { localFiles: store !== undefined, words });
+  const { settings, problems } = readSettings(env, { hasLeadStore: store !== undefined, words });
   if (storeChoice && 'problem' in storeChoice) problems.push(storeChoice.problem);
   const { delivery } = settings;
 
@@ -147,6 +154,34 @@ export function createSiteReceiver({
     store && send && problems.length === 0 ? () => createNotifications({ store: store.leads, send, report }) : undefined;
   if (store && notificationsFor) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
 
+  // Every message is scored; with a store, the store remembers repeated bodies (hashes only).
+  const repeats = store?.leads.repeats?.bind(store.leads);
+  const judge: Judge = async (input) => {
+    let count: number | undefined;
+    if (repeats) {
+      try {
+        count = await repeats(await bodyHash(input.values.message), await emailHash(input.values.email), new Date());
+      } catch (error) {
+        // The memory failing costs one signal, never a lead.
+        logError(
+          fillTemplate(words.storeError, {
+            where: store?.where ?? '',
+            id: '-',
+            reason: error instanceof Error ? error.message : String(error),
+          }),
+        );
+      }
+    }
+    return spamScore({ ...input, repeats: count });
+  };
+  // Without a store there is nowhere to keep spam apart: it is not delivered, and the log says why.
+  const dropSpam = (send: Deliver | undefined): Deliver | undefined =>
+    send &&
+    (async (message, verdict) => {
+      if (verdict?.spam) log(fillTemplate(contactReceiver.spam.dropped, { reasons: spamReasonsText(verdict.reasons) }));
+      else await send(message);
+    });
+
   const schema = createContactSchema(contactForm.errors);
   const limiter = rateLimiter ?? memoryRateLimiter({ limit: settings.rateLimit });
   const receiverWith = (deliverTo: Deliver | undefined) =>
@@ -159,8 +194,9 @@ export function createSiteReceiver({
       // Settings with a problem (a store that cannot be used included) refuse messages rather than lose them.
       deliver: problems.length === 0 ? deliverTo : undefined,
       rateLimiter: limiter,
+      judge,
     });
-  const withoutStore = receiverWith(deliver);
+  const withoutStore = receiverWith(dropSpam(deliver));
 
   let lastRetry = 0;
   /** Stores the lead, then starts its notification with this request's own notifier. */
@@ -169,16 +205,23 @@ export function createSiteReceiver({
     const { leads, where } = store;
     const notifications = notificationsFor?.();
     let sending: Promise<unknown> | undefined;
-    const answer = await receiverWith(async (message) => {
+    let counting: Promise<void> | undefined;
+    const answer = await receiverWith(async (message, verdict) => {
       let lead: StoredLead;
       try {
-        lead = await leads.add(message, new Date());
+        lead = await leads.add(message, new Date(), verdict?.spam ? verdict.reasons : undefined);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         logError(fillTemplate(words.failed, { delivery: where, reason }));
         throw error;
       }
       log(fillTemplate(words.saved, { file: `${where} (${lead.id})` }));
+      if (lead.notification.state === 'spam') {
+        // Kept apart, not notified, and not counted as a lead: the operator lists and rescues it with npm run leads.
+        log(fillTemplate(contactReceiver.spam.quarantined, { id: lead.id, reasons: spamReasonsText(lead.notification.reasons) }));
+        return;
+      }
+      counting = onLead?.(new Date());
       sending = notifications?.notify(lead).catch(() => false);
     })(request, client);
     if (notifications) {
@@ -194,6 +237,7 @@ export function createSiteReceiver({
       })();
       if (after) after(work);
     }
+    if (counting && after) after(counting);
     return answer;
   }
 

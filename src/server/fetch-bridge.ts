@@ -14,7 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { ClientInfo } from '../receiver/receiver.ts';
-import type { ProxyTrust } from '../receiver/node/proxy.ts';
+import type { ProxyTrust } from './proxy.ts';
 
 /** A request refused before it reaches a handler: answered 400. */
 export class BadRequest extends Error {}

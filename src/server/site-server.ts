@@ -9,16 +9,18 @@
 import { createServer, type Server } from 'node:http';
 import { contactReceiver } from '../content-data/contact-receiver.ts';
 import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
-import { prepareLeadsDir, publishedFolderHolding } from '../receiver/node/leads.ts';
-import { readProxyTrust } from '../receiver/node/proxy.ts';
-import { keepNotifying } from '../receiver/node/retry.ts';
+import { prepareLeadsDir, publishedFolderHolding } from '../receiver/store/files-folder.ts';
+import { readProxyTrust } from './proxy.ts';
+import { keepNotifying } from './retry.ts';
 import { dailyPurge, keepPurging, type Ticker } from '../receiver/purge.ts';
 import { contactPath } from '../receiver/receiver.ts';
+import { countPath } from '../audience/settings.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';
 import { createSiteReceiver, type SiteReceiver } from '../receiver/site.ts';
 import { nodeLeadStore } from '../receiver/store/files.ts';
 import { fillTemplate } from '../receiver/template.ts';
 import { withErrorBoundary } from './boundary.ts';
+import { nodeAudience } from '../audience/node.ts';
 import { createStaticRoute } from './static-server.ts';
 
 export interface SiteServerOptions {
@@ -60,7 +62,8 @@ export async function createSiteServer({
   const words = contactReceiver.console;
   // Every lead is stored in LEADS_DIR first, whatever notification is set.
   const store = nodeLeadStore(env);
-  const receiver = createSiteReceiver({ env, store, log, logError });
+  const audience = nodeAudience(env, store, log, logError);
+  const receiver = createSiteReceiver({ env, store, log, logError, onLead: audience.countLead });
   const { proxy, problems: proxyProblems } = readProxyTrust(env, words);
   const problems = [...receiver.problems, ...proxyProblems.map((problem) => fillTemplate(words.settingsInvalid, { problem }))];
 
@@ -89,7 +92,14 @@ export async function createSiteServer({
     async (request, response) => {
       // While stopping, every answer closes its connection, so no keep-alive connection outlives the drain.
       if (stopping) response.setHeader('connection', 'close');
-      if (originFormTarget(request.url)?.pathname !== contactPath) {
+      const pathname = originFormTarget(request.url)?.pathname;
+      if (pathname === countPath && !forbiddenMethods.has(request.method ?? '')) {
+        const { request: fetchRequest, client } = toFetchRequest(request, { proxy });
+        // 204 at once; the count is written after, and stopping the server waits for it.
+        await sendFetchResponse(request, response, await audience.handle(fetchRequest, client, follow));
+        return;
+      }
+      if (pathname !== contactPath) {
         await serveStatic(request, response);
         return;
       }
@@ -118,9 +128,11 @@ export async function createSiteServer({
   const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, handler);
   server.maxConnections = maxConnections;
   keepNotifying(server, receiver, follow);
-  // The leads past the retention period go at start-up, then once a day (src/receiver/purge.ts).
+  // The leads past the retention period go at start-up, then once a day (src/receiver/purge.ts), and the
+  // audience's old totals and past salts with them.
   if (store && 'leads' in store) {
-    keepPurging(server, dailyPurge({ store: store.leads, log, logError, now: purgeClock?.now }), purgeClock?.ticker);
+    const purge = dailyPurge({ store: store.leads, alsoPurge: audience.purge, log, logError, now: purgeClock?.now });
+    keepPurging(server, purge, purgeClock?.ticker);
   }
 
   function stop(graceMs: number): Promise<void> {

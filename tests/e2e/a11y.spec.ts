@@ -39,96 +39,105 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
     for (const path of allPaths) {
       // The not-found page stands alone (no site header or footer): its one landmark is main.
       const standalone = path === unknownPath;
-      test(`${path}: no axe violation, one h1, ${standalone ? 'its main landmark' : 'the four landmarks'}`, async ({ page }) => {
+      // One page load for both: axe and the landmarks first, on the page as it loads, then the walk with the keyboard.
+      test(`${path}: no axe violation, one h1, ${standalone ? 'its main landmark' : 'the four landmarks'}; every Tab stop shows focus, is at least 24×24 px and is not under the sticky header`, async ({
+        page,
+      }) => {
         await page.goto(path, { waitUntil: 'networkidle' });
-        expect(await axeViolations(page)).toEqual([]);
-        await expect(page.locator('h1')).toHaveCount(1);
-        await expect(page.getByRole('main')).toHaveCount(1);
-        await expect(page.getByRole('banner')).toHaveCount(standalone ? 0 : 1);
-        await expect(page.getByRole('contentinfo')).toHaveCount(standalone ? 0 : 1);
-        if (standalone) return;
-        // Under 48em the main navigation sits in the closed menu, out of the accessibility tree until opened.
-        await expect(page.locator('header nav')).toHaveAttribute('aria-label', navigation.nav.label);
-        expect(await page.getByRole('navigation').count()).toBeGreaterThanOrEqual(1);
-      });
-
-      test(`${path}: every Tab stop shows focus, is at least 24×24 px and is not under the sticky header`, async ({ page }) => {
-        await page.goto(path, { waitUntil: 'networkidle' });
-        const problems: string[] = [];
-        let first: string | undefined;
-        for (let stop = 0; stop < 120; stop += 1) {
-          await page.keyboard.press('Tab');
-          const probe = await page.evaluate(() => {
-            const element = document.activeElement as HTMLElement | null;
-            if (!element || element === document.body) return undefined;
-            const style = getComputedStyle(element);
-            const focused = {
-              outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? style.outline : 'none',
-              shadow: style.boxShadow,
-            };
-            // The same element's style without focus: the indicator must be a change, not a constant border.
-            element.blur();
-            const plain = getComputedStyle(element);
-            const unfocused = {
-              outline: plain.outlineStyle !== 'none' && parseFloat(plain.outlineWidth) > 0 ? plain.outline : 'none',
-              shadow: plain.boxShadow,
-            };
-            element.focus();
-            const rect = element.getBoundingClientRect();
-            const header = document.querySelector('header');
-            const headerStyle = header ? getComputedStyle(header) : undefined;
-            const sticky = headerStyle && ['sticky', 'fixed'].includes(headerStyle.position);
-            const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
-            return {
-              key: `${name}@${Math.round(rect.top + window.scrollY)}:${Math.round(rect.left)}`,
-              name,
-              changed: focused.outline !== unfocused.outline || focused.shadow !== unfocused.shadow,
-              visible: focused.outline !== 'none' || focused.shadow !== 'none',
-              inline: style.display === 'inline',
-              width: rect.width,
-              height: rect.height,
-              hiddenByHeader:
-                Boolean(sticky && header && !header.contains(element)) &&
-                rect.top < (header?.getBoundingClientRect().bottom ?? 0) - 1 &&
-                // The skip link is positioned over the header on purpose, above it in the stacking order.
-                !['absolute', 'fixed'].includes(style.position),
-            };
-          });
-          if (!probe) continue;
-          if (probe.key === first) break;
-          first ??= probe.key;
-          if (!probe.visible || !probe.changed) problems.push(`${probe.name}: no visible focus indicator`);
-          if (!probe.inline && (probe.width < 24 || probe.height < 24)) {
-            problems.push(`${probe.name}: target ${Math.round(probe.width)}×${Math.round(probe.height)} px`);
+        await test.step('no axe violation, one h1, its landmarks', async () => {
+          expect(await axeViolations(page)).toEqual([]);
+          await expect(page.locator('h1')).toHaveCount(1);
+          await expect(page.getByRole('main')).toHaveCount(1);
+          await expect(page.getByRole('banner')).toHaveCount(standalone ? 0 : 1);
+          await expect(page.getByRole('contentinfo')).toHaveCount(standalone ? 0 : 1);
+          if (!standalone) {
+            // Under 48em the main navigation sits in the closed menu, out of the accessibility tree until opened.
+            await expect(page.locator('header nav')).toHaveAttribute('aria-label', navigation.nav.label);
+            expect(await page.getByRole('navigation').count()).toBeGreaterThanOrEqual(1);
           }
-          if (probe.hiddenByHeader) problems.push(`${probe.name}: focused under the sticky header`);
-        }
-        expect(first, 'no focusable element').toBeDefined();
-        // Going back up is when a sticky header covers focus: the browser scrolls the element to the top edge.
-        for (let stop = 0; stop < 40; stop += 1) {
-          await page.keyboard.press('Shift+Tab');
-          const hidden = await page.evaluate(() => {
-            const element = document.activeElement as HTMLElement | null;
-            const header = document.querySelector('header');
-            // Past the first element focus leaves the page (body) before wrapping to the last one.
-            if (!element || element === document.body) return null;
-            if (!header || header.contains(element)) return undefined;
-            if (['absolute', 'fixed'].includes(getComputedStyle(element).position)) return undefined;
-            const covered = element.getBoundingClientRect().top < header.getBoundingClientRect().bottom - 1;
-            return covered ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"` : '';
-          });
-          if (hidden === undefined) break;
-          if (hidden === null) continue;
-          if (hidden) problems.push(`${hidden}: focused under the sticky header (Shift+Tab)`);
-        }
-        expect(problems).toEqual([]);
+        });
+
+        await test.step('every Tab stop shows focus, is at least 24×24 px and is not under the sticky header', async () => {
+          const problems: string[] = [];
+          let first: string | undefined;
+          for (let stop = 0; stop < 120; stop += 1) {
+            await page.keyboard.press('Tab');
+            const probe = await page.evaluate(() => {
+              const element = document.activeElement as HTMLElement | null;
+              if (!element || element === document.body) return undefined;
+              const style = getComputedStyle(element);
+              const focused = {
+                outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? style.outline : 'none',
+                shadow: style.boxShadow,
+              };
+              // The same element's style without focus: the indicator must be a change, not a constant border.
+              element.blur();
+              const plain = getComputedStyle(element);
+              const unfocused = {
+                outline: plain.outlineStyle !== 'none' && parseFloat(plain.outlineWidth) > 0 ? plain.outline : 'none',
+                shadow: plain.boxShadow,
+              };
+              element.focus();
+              const rect = element.getBoundingClientRect();
+              const header = document.querySelector('header');
+              const headerStyle = header ? getComputedStyle(header) : undefined;
+              const sticky = headerStyle && ['sticky', 'fixed'].includes(headerStyle.position);
+              const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
+              return {
+                key: `${name}@${Math.round(rect.top + window.scrollY)}:${Math.round(rect.left)}`,
+                name,
+                changed: focused.outline !== unfocused.outline || focused.shadow !== unfocused.shadow,
+                visible: focused.outline !== 'none' || focused.shadow !== 'none',
+                inline: style.display === 'inline',
+                width: rect.width,
+                height: rect.height,
+                hiddenByHeader:
+                  Boolean(sticky && header && !header.contains(element)) &&
+                  rect.top < (header?.getBoundingClientRect().bottom ?? 0) - 1 &&
+                  // The skip link is positioned over the header on purpose, above it in the stacking order.
+                  !['absolute', 'fixed'].includes(style.position),
+              };
+            });
+            if (!probe) continue;
+            if (probe.key === first) break;
+            first ??= probe.key;
+            if (!probe.visible || !probe.changed) problems.push(`${probe.name}: no visible focus indicator`);
+            if (!probe.inline && (probe.width < 24 || probe.height < 24)) {
+              problems.push(`${probe.name}: target ${Math.round(probe.width)}×${Math.round(probe.height)} px`);
+            }
+            if (probe.hiddenByHeader) problems.push(`${probe.name}: focused under the sticky header`);
+          }
+          expect(first, 'no focusable element').toBeDefined();
+          // Going back up is when a sticky header covers focus: the browser scrolls the element to the top edge.
+          for (let stop = 0; stop < 40; stop += 1) {
+            await page.keyboard.press('Shift+Tab');
+            const hidden = await page.evaluate(() => {
+              const element = document.activeElement as HTMLElement | null;
+              const header = document.querySelector('header');
+              // Past the first element focus leaves the page (body) before wrapping to the last one.
+              if (!element || element === document.body) return null;
+              if (!header || header.contains(element)) return undefined;
+              if (['absolute', 'fixed'].includes(getComputedStyle(element).position)) return undefined;
+              const covered = element.getBoundingClientRect().top < header.getBoundingClientRect().bottom - 1;
+              return covered ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"` : '';
+            });
+            if (hidden === undefined) break;
+            if (hidden === null) continue;
+            if (hidden) problems.push(`${hidden}: focused under the sticky header (Shift+Tab)`);
+          }
+          expect(problems).toEqual([]);
+        });
       });
     }
 
-    test('/contact after an empty submission: no axe violation', async ({ page }) => {
+    test("/contact after an empty submission: no axe violation, nor any of axe's best practices in the form", async ({ page }) => {
       await submitEmptyContactForm(page);
+      await expect(page.getByRole('alert')).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await axeViolations(page)).toEqual([]);
+      // Every rule axe has, best practices included, over the main content: the form with its messages and toast.
+      const all = await new AxeBuilder({ page }).include('main').analyze();
+      expect(all.violations.map((violation) => violation.id)).toEqual([]);
     });
   });
 }

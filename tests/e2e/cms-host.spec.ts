@@ -2,7 +2,7 @@
  * The hosted editor (`npm run cms:build` → dist-cms/) on Cloudflare's own runtime, offline:
  * `wrangler pages dev dist-cms` serves the static editor and its sign-in function, as a Pages project would.
  * The GitHub App's settings are given as the host gives them (bindings), and never reach the output.
- * Run by `npm run test:e2e` through playwright.cms.config.ts.
+ * Run by `npm run test:e2e`, as the `cms-host` project of playwright.config.ts, after the other specs that start wrangler.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +13,8 @@ import { root } from './build-copy.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
 
 test.describe.configure({ mode: 'serial' });
+// The editor's own window, as in the local editor's spec.
+test.use({ viewport: { width: 1280, height: 900 } });
 
 const port = Number(process.env.CMS_WRANGLER_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 102);
 const origin = `http://127.0.0.1:${port}`;

@@ -75,7 +75,9 @@ async function fillAndSubmit(page: Page) {
 
 /** The one message stored in `dir`, once it is there. */
 async function storedMessage(dir: string): Promise<unknown> {
-  const files = await readdir(dir);
+  // Beside the lead: its notification state, the anonymous daily counts (audience/) and the memory of repeated
+  // bodies for the spam filter (repeats/), never another lead.
+  const files = (await readdir(dir)).filter((name) => !['audience', 'notifications', 'repeats'].includes(name));
   expect(files).toHaveLength(1);
   expect(files[0]).toMatch(/\.json$/);
   return JSON.parse(await readFile(path.join(dir, files[0] ?? ''), 'utf8'));
@@ -85,10 +87,14 @@ const jsonFiles = async (dir: string) => (await readdir(dir)).filter((name) => n
 
 test('a message sent with JavaScript becomes one file in LEADS_DIR holding exactly the trimmed fields', async ({ page }) => {
   const { url, leadsDir } = await startSite();
+  const posted = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact');
   await fillAndSend(page, url);
   await expect(page.getByRole('status').filter({ hasText: 'Message envoyé !' })).toContainText(
     'Nous vous contacterons dans les plus brefs délais.',
   );
+  // Beside the fields, the island posts the milliseconds from the form's first use to its sending (a spam signal)…
+  expect((await posted).postDataJSON()).toEqual({ ...trimmed, _elapsed: expect.any(Number) });
+  // … which is never stored with the lead.
   expect(await storedMessage(leadsDir)).toEqual(trimmed);
   // The island sent it: the visitor stayed on the page, with an empty form.
   expect(new URL(page.url()).pathname).toBe('/contact');
@@ -198,9 +204,9 @@ test('30 messages posted at once, with the limit raised to 30 by its setting: 30
   const statuses = await Promise.all(messages.map(async (message) => (await post(message)).status()));
   expect(statuses).toEqual(Array(30).fill(200));
 
-  const files = await readdir(leadsDir);
+  // The folder also holds audience/, the day's anonymous lead count: the leads are its JSON files.
+  const files = await jsonFiles(leadsDir);
   expect(files).toHaveLength(30);
-  expect(await jsonFiles(leadsDir)).toHaveLength(30);
   const stored = await Promise.all(files.map(async (name) => JSON.parse(await readFile(path.join(leadsDir, name), 'utf8'))));
   const byText = (a: { message: string }, b: { message: string }) => a.message.localeCompare(b.message);
   expect(stored.sort(byText)).toEqual([...messages].sort(byText));

@@ -27,33 +27,36 @@ test.describe('terms of use', () => {
     '10. Contact',
   ];
 
-  test('ten numbered sections, in order', async ({ page }) => {
+  // One page load for these checks of one page: each is a step, named in the report when it fails.
+  test('ten numbered sections in order; the services, the informational-only notice, French law and the contact', async ({ page }) => {
     await page.goto('/terms');
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(sections);
-  });
 
-  test('the services, the informational-only notice, French law and the contact', async ({ page }) => {
-    await page.goto('/terms');
-    const main = page.getByRole('main');
-    const servicesSection = main.getByRole('region', { name: '3. Services proposés' });
-    await expect(servicesSection.getByRole('listitem')).toHaveText([
-      /information sur le fonctionnement d’une LLC américaine/,
-      /formalités de création de votre LLC/,
-      /demandes d’ouverture de comptes bancaires professionnels, la banque restant seule juge/,
-      /mise en place des paiements de vos propfirms/,
-    ]);
-    // Guidance and support, not the legal or tax advice reserved to lawyers and accountants.
-    await expect(servicesSection).toContainText('PropLLC n’est ni avocat ni expert-comptable');
-    await expect(servicesSection).toContainText('article 54 de la loi n° 71-1130 du 31 décembre 1971');
-    await expect(servicesSection).not.toContainText('conseil sur la structure juridique');
-    await expect(main.getByRole('region', { name: '4. Informations fournies' })).toContainText(
-      'ne constituent ni un conseil juridique, ni un conseil fiscal, ni un conseil financier',
-    );
-    await expect(main.getByRole('region', { name: '9. Droit applicable' })).toContainText('droit français');
-    await expect(main.getByRole('region', { name: '9. Droit applicable' })).toContainText('tribunaux français');
-    const contact = main.getByRole('region', { name: '10. Contact' });
-    await expect(contact.getByRole('link', { name: 'page de contact' })).toHaveAttribute('href', '/contact');
-    await expect(contact.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
+    await test.step('ten numbered sections, in order', async () => {
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(sections);
+    });
+
+    await test.step('the services, the informational-only notice, French law and the contact', async () => {
+      const main = page.getByRole('main');
+      const servicesSection = main.getByRole('region', { name: '3. Services proposés' });
+      await expect(servicesSection.getByRole('listitem')).toHaveText([
+        /information sur le fonctionnement d’une LLC américaine/,
+        /formalités de création de votre LLC/,
+        /demandes d’ouverture de comptes bancaires professionnels, la banque restant seule juge/,
+        /mise en place des paiements de vos propfirms/,
+      ]);
+      // Guidance and support, not the legal or tax advice reserved to lawyers and accountants.
+      await expect(servicesSection).toContainText('PropLLC n’est ni avocat ni expert-comptable');
+      await expect(servicesSection).toContainText('article 54 de la loi n° 71-1130 du 31 décembre 1971');
+      await expect(servicesSection).not.toContainText('conseil sur la structure juridique');
+      await expect(main.getByRole('region', { name: '4. Informations fournies' })).toContainText(
+        'ne constituent ni un conseil juridique, ni un conseil fiscal, ni un conseil financier',
+      );
+      await expect(main.getByRole('region', { name: '9. Droit applicable' })).toContainText('droit français');
+      await expect(main.getByRole('region', { name: '9. Droit applicable' })).toContainText('tribunaux français');
+      const contact = main.getByRole('region', { name: '10. Contact' });
+      await expect(contact.getByRole('link', { name: 'page de contact' })).toHaveAttribute('href', '/contact');
+      await expect(contact.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
+    });
   });
 
   test("shows today's date in French, Paris time, without a console error", async ({ page }) => {
@@ -108,102 +111,101 @@ test.describe('terms of use', () => {
 });
 
 test.describe('legal notice', () => {
-  test('its sections, in order', async ({ page }) => {
+  // One page load for these checks of one page: each is a step, named in the report when it fails.
+  test('its sections in order, the publisher and host facts, the GDPR notice (art. 13) and the cookie section', async ({ page }) => {
     await page.goto('/legal');
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
-      'Éditeur du site',
-      'Hébergement',
-      'Protection des données personnelles',
-      'Cookies',
-      'Propriété intellectuelle',
-      'Responsabilité',
-    ]);
-  });
 
-  test('the publisher facts come from content/company.json', async ({ page }) => {
-    await page.goto('/legal');
-    const publisher = page.getByRole('region', { name: 'Éditeur du site' });
-    await expect(publisher.locator('dt')).toHaveText(publisherFacts.map(({ label }) => label));
-    await expect(publisher.locator('dd')).toHaveText(publisherFacts.map(({ value }) => value));
-    await expect(publisher.locator('dt').first()).toHaveText('Raison sociale');
-    await expect(publisher.getByText('Numéro de TVA intracommunautaire', { exact: true })).toBeVisible();
-    // The director of publication is a named person, not a role.
-    expect(company.publicationDirector).not.toMatch(/gérant|directeur|président/i);
-    await expect(publisher.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
-    await expect(publisher.getByRole('link', { name: company.phone })).toHaveAttribute(
-      'href',
-      `tel:${company.phone.replace(/[^\d+]/g, '')}`,
-    );
-  });
+    await test.step('its sections, in order', async () => {
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+        'Éditeur du site',
+        'Hébergement',
+        'Protection des données personnelles',
+        'Cookies',
+        'Propriété intellectuelle',
+        'Responsabilité',
+      ]);
+    });
 
-  test('the host facts', async ({ page }) => {
-    await page.goto('/legal');
-    const host = page.getByRole('region', { name: 'Hébergement' });
-    const { host: facts } = company;
-    await expect(host.locator('dt')).toHaveText(['Hébergeur', 'Adresse', 'Téléphone', 'Site web']);
-    await expect(host.locator('dd')).toHaveText([facts.name, facts.address, facts.phone, facts.website]);
-    await expect(host.getByRole('link', { name: facts.phone })).toHaveAttribute('href', `tel:${facts.phone.replace(/[^\d+]/g, '')}`);
-    await expect(host.getByRole('link', { name: company.host.website })).toHaveAttribute('href', company.host.website);
-  });
+    await test.step('the publisher facts come from content/company.json', async () => {
+      const publisher = page.getByRole('region', { name: 'Éditeur du site' });
+      await expect(publisher.locator('dt')).toHaveText(publisherFacts.map(({ label }) => label));
+      await expect(publisher.locator('dd')).toHaveText(publisherFacts.map(({ value }) => value));
+      await expect(publisher.locator('dt').first()).toHaveText('Raison sociale');
+      await expect(publisher.getByText('Numéro de TVA intracommunautaire', { exact: true })).toBeVisible();
+      // The director of publication is a named person, not a role.
+      expect(company.publicationDirector).not.toMatch(/gérant|directeur|président/i);
+      await expect(publisher.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
+      await expect(publisher.getByRole('link', { name: company.phone })).toHaveAttribute(
+        'href',
+        `tel:${company.phone.replace(/[^\d+]/g, '')}`,
+      );
+    });
 
-  test('the GDPR notice (art. 13): controller, purposes, legal bases, data, recipients, transfers, retention, rights', async ({
-    page,
-  }) => {
-    await page.goto('/legal');
-    const data = page.getByRole('region', { name: 'Protection des données personnelles' });
-    // The stable anchor the contact form's notice links to.
-    await expect(data).toHaveAttribute('id', 'donnees-personnelles');
-    await expect(data.getByRole('heading', { level: 3 })).toHaveText([
-      'Responsable du traitement',
-      'Finalités et bases légales',
-      'Données collectées',
-      'Destinataires',
-      'Transferts hors de l’Union européenne',
-      'Durée de conservation',
-      'Vos droits',
-      'Exercer vos droits',
-      'Réclamation auprès de la CNIL',
-    ]);
-    await expect(data).toContainText('Le responsable du traitement est PropLLC, éditeur du site');
-    await expect(data.getByRole('link', { name: company.email }).first()).toHaveAttribute('href', `mailto:${company.email}`);
-    await expect(data).toContainText('article 6.1.b du RGPD');
-    await expect(data).toContainText('article 6.1.f');
-    await expect(data).toContainText('votre nom, votre adresse email, votre numéro de téléphone et votre message');
-    await expect(data).toContainText('adresse IP');
-    await expect(data).not.toContainText('ni partagées avec des tiers');
+    await test.step('the host facts', async () => {
+      const host = page.getByRole('region', { name: 'Hébergement' });
+      const { host: facts } = company;
+      await expect(host.locator('dt')).toHaveText(['Hébergeur', 'Adresse', 'Téléphone', 'Site web']);
+      await expect(host.locator('dd')).toHaveText([facts.name, facts.address, facts.phone, facts.website]);
+      await expect(host.getByRole('link', { name: facts.phone })).toHaveAttribute('href', `tel:${facts.phone.replace(/[^\d+]/g, '')}`);
+      await expect(host.getByRole('link', { name: company.host.website })).toHaveAttribute('href', company.host.website);
+    });
 
-    // Recipients: the host as processor, named with its country and transfer safeguard; this build
-    // (no VITE_CONTACT_ENDPOINT) sends form messages nowhere, so it names no delivery service.
-    await expect(data.locator('dl')).toHaveCount(1);
-    await expect(data.locator('dd')).toHaveText([
-      company.host.name,
-      processors.host.role,
-      processors.host.country,
-      processors.host.safeguard,
-    ]);
-    await expect(data.getByRole('link', { name: company.host.name })).toHaveAttribute('href', company.host.website);
-    await expect(data).not.toContainText(processors.contactDelivery.name);
+    await test.step('the GDPR notice (art. 13): controller, purposes, legal bases, data, recipients, transfers, retention, rights', async () => {
+      const data = page.getByRole('region', { name: 'Protection des données personnelles' });
+      // The stable anchor the contact form's notice links to.
+      await expect(data).toHaveAttribute('id', 'donnees-personnelles');
+      await expect(data.getByRole('heading', { level: 3 })).toHaveText([
+        'Responsable du traitement',
+        'Finalités et bases légales',
+        'Données collectées',
+        'Destinataires',
+        'Transferts hors de l’Union européenne',
+        'Durée de conservation',
+        'Vos droits',
+        'Exercer vos droits',
+        'Réclamation auprès de la CNIL',
+      ]);
+      await expect(data).toContainText('Le responsable du traitement est PropLLC, éditeur du site');
+      await expect(data.getByRole('link', { name: company.email }).first()).toHaveAttribute('href', `mailto:${company.email}`);
+      await expect(data).toContainText('article 6.1.b du RGPD');
+      await expect(data).toContainText('article 6.1.f');
+      await expect(data).toContainText('votre nom, votre adresse email, votre numéro de téléphone et votre message');
+      await expect(data).toContainText('adresse IP');
+      await expect(data).not.toContainText('ni partagées avec des tiers');
 
-    await expect(data).toContainText('cadre de protection des données UE–États-Unis (Data Privacy Framework)');
-    await expect(data).toContainText('décision d’adéquation de la Commission européenne du 10 juillet 2023');
-    await expect(data).toContainText('clauses contractuelles types adoptées par la Commission européenne le 4 juin 2021');
-    await expect(data).toContainText('3 ans à compter de notre dernier contact');
-    for (const right of ['accès', 'rectification', 'effacement', 'limitation', 'portabilité', 'opposition']) {
-      await expect(data.locator('li strong', { hasText: new RegExp(`^${right}$`) })).toHaveCount(1);
-    }
-    await expect(data.getByRole('listitem').filter({ hasText: 'après votre décès' })).toContainText(
-      'article 85 de la loi Informatique et Libertés',
-    );
-    await expect(data).toContainText('délai d’un mois');
-    await expect(data.getByRole('link', { name: 'www.cnil.fr' })).toHaveAttribute('href', 'https://www.cnil.fr');
-    await expect(data).toContainText('3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07');
-  });
+      // Recipients: the host as processor, named with its country and transfer safeguard; this build
+      // (no VITE_CONTACT_ENDPOINT) sends form messages nowhere, so it names no delivery service.
+      await expect(data.locator('dl')).toHaveCount(1);
+      await expect(data.locator('dd')).toHaveText([
+        company.host.name,
+        processors.host.role,
+        processors.host.country,
+        processors.host.safeguard,
+      ]);
+      await expect(data.getByRole('link', { name: company.host.name })).toHaveAttribute('href', company.host.website);
+      await expect(data).not.toContainText(processors.contactDelivery.name);
 
-  test('the cookie section says plainly that the site sets none', async ({ page }) => {
-    await page.goto('/legal');
-    const cookies = page.getByRole('region', { name: 'Cookies' });
-    await expect(cookies).toContainText('Le site ne dépose aucun cookie sur votre appareil, et aucun autre traceur');
-    await expect(cookies).not.toContainText('cookies techniques');
+      await expect(data).toContainText('cadre de protection des données UE–États-Unis (Data Privacy Framework)');
+      await expect(data).toContainText('décision d’adéquation de la Commission européenne du 10 juillet 2023');
+      await expect(data).toContainText('clauses contractuelles types adoptées par la Commission européenne le 4 juin 2021');
+      await expect(data).toContainText('3 ans à compter de notre dernier contact');
+      for (const right of ['accès', 'rectification', 'effacement', 'limitation', 'portabilité', 'opposition']) {
+        await expect(data.locator('li strong', { hasText: new RegExp(`^${right}$`) })).toHaveCount(1);
+      }
+      await expect(data.getByRole('listitem').filter({ hasText: 'après votre décès' })).toContainText(
+        'article 85 de la loi Informatique et Libertés',
+      );
+      await expect(data).toContainText('délai d’un mois');
+      await expect(data.getByRole('link', { name: 'www.cnil.fr' })).toHaveAttribute('href', 'https://www.cnil.fr');
+      await expect(data).toContainText('3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07');
+    });
+
+    await test.step('the cookie section says plainly that the site sets no tracker, and, built without a store, counts nothing', async () => {
+      const cookies = page.getByRole('region', { name: 'Cookies' });
+      await expect(cookies).toContainText('Le site ne dépose aucun cookie publicitaire et aucun traceur d’un tiers');
+      await expect(cookies).toContainText('Le site ne mesure pas son audience\u202f: aucune visite n’est comptée.');
+      await expect(cookies).not.toContainText('cookies techniques');
+    });
   });
 
   test('the legal notice, the GDPR notice and the notice by the form are in the HTML before any JavaScript', async ({ request }) => {

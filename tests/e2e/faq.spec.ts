@@ -38,12 +38,24 @@ function textOf(html: string): string {
 
 const normalise = (text: string) => text.replace(/’/g, "'").replace(/\s+/g, ' ');
 
-test('the FAQ lists its eight questions in order, all closed', async ({ page }) => {
+// One page load for these checks of one page: each is a step, named in the report when it fails.
+test('the FAQ lists its eight questions in order, all closed, and ends with a call to action to /contact', async ({ page }) => {
   await page.goto('/faq');
-  const items = page.getByRole('main').locator('details');
-  await expect(items.locator('summary')).toHaveText(questions);
-  for (const item of await items.all()) await expect(item).not.toHaveAttribute('open');
-  await expect(page.getByText(answers[0] ?? '')).toBeHidden();
+
+  await test.step('the FAQ lists its eight questions in order, all closed', async () => {
+    await page.goto('/faq');
+    const items = page.getByRole('main').locator('details');
+    await expect(items.locator('summary')).toHaveText(questions);
+    for (const item of await items.all()) await expect(item).not.toHaveAttribute('open');
+    await expect(page.getByText(answers[0] ?? '')).toBeHidden();
+  });
+
+  await test.step('the FAQ ends with a call to action to /contact', async () => {
+    await page.goto('/faq');
+    const cta = page.getByRole('main').getByRole('link', { name: 'Posez-nous votre question' });
+    await expect(cta).toBeVisible();
+    await expect(cta).toHaveAttribute('href', '/contact');
+  });
 });
 
 test('answers are in the HTML before any JavaScript runs', async ({ request }) => {
@@ -103,11 +115,4 @@ test('the questions are keyboard operable', async ({ page }) => {
   await summary.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText(answers[3] ?? '')).toBeVisible();
-});
-
-test('the FAQ ends with a call to action to /contact', async ({ page }) => {
-  await page.goto('/faq');
-  const cta = page.getByRole('main').getByRole('link', { name: 'Posez-nous votre question' });
-  await expect(cta).toBeVisible();
-  await expect(cta).toHaveAttribute('href', '/contact');
 });

@@ -1,5 +1,5 @@
 /** What search engines and social networks read: head tags, structured data, sitemap, robots, icons. */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { indexedPages, isIndexed, pages } from '../../src/registry.ts';
 import { siteUrlFrom } from '../../src/site-url.ts';
 import { allPaths, unknownPath } from './routes.ts';
@@ -9,43 +9,61 @@ const siteUrl = siteUrlFrom(process.env);
 const canonicalOf = (path: string) => `${siteUrl}${path}`;
 
 test.describe('head tags of every page', () => {
-  const seen = { titles: new Map<string, string>(), descriptions: new Map<string, string>() };
-
-  for (const { path } of pages) {
-    test(`${path}: title, description, canonical, Open Graph, Twitter card`, async ({ page }) => {
-      await page.goto(path);
-      const title = await page.title();
-      const meta = (selector: string) => page.locator(`head meta[${selector}]`).getAttribute('content');
-      const description = await meta('name="description"');
-      expect(title.length).toBeGreaterThanOrEqual(10);
-      expect(description?.length ?? 0).toBeGreaterThanOrEqual(50);
-
-      await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', canonicalOf(path));
-      expect(await meta('property="og:title"')).toBe(title);
-      expect(await meta('property="og:description"')).toBe(description);
-      expect(await meta('property="og:url"')).toBe(canonicalOf(path));
-      expect(await meta('property="og:type"')).toBe('website');
-      expect(await meta('property="og:locale"')).toBe('fr_FR');
-      expect(await meta('property="og:image"')).toBe(`${siteUrl}/og-image.png`);
-      expect(await meta('property="og:image:alt"')).toBeTruthy();
-      expect(await meta('name="twitter:card"')).toBe('summary_large_image');
-      // Only the pages the registry keeps out of search results (the contact confirmation) say so.
-      if (isIndexed(path)) await expect(page.locator('head meta[name="robots"]')).toHaveCount(0);
-      else await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+  // One page walks every route (a step each): a new browser page per route costs more than the checks themselves.
+  test('every page: title, description, canonical, Open Graph, Twitter card, JSON-LD, no failed request; titles and descriptions unique', async ({
+    page,
+  }) => {
+    const seen = { titles: new Map<string, string>(), descriptions: new Map<string, string>() };
+    let current = '';
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      const isDocument = response.request().resourceType() === 'document';
+      if (response.status() >= 400 && !(isDocument && current === unknownPath)) {
+        failures.push(`${response.status()} ${response.url()}`);
+      }
     });
-  }
+    page.on('requestfailed', (request) => failures.push(`failed ${request.url()}`));
 
-  test('titles and descriptions are unique across pages', async ({ page }) => {
-    for (const { path } of pages) {
-      await page.goto(path);
-      const title = await page.title();
-      const description = (await page.locator('head meta[name="description"]').getAttribute('content')) ?? '';
-      expect(seen.titles.get(title), `title of ${path}`).toBeUndefined();
-      expect(seen.descriptions.get(description), `description of ${path}`).toBeUndefined();
-      seen.titles.set(title, path);
-      seen.descriptions.set(description, path);
+    for (const path of allPaths) {
+      await test.step(path, async () => {
+        current = path;
+        const response = await page.goto(path, { waitUntil: 'networkidle' });
+        expect(failures, 'requests that failed').toEqual([]);
+        await describesTheOrganisation(page);
+        if (path === unknownPath) {
+          // The 404 page is kept out of search results and has no canonical link.
+          expect(response?.status()).toBe(404);
+          await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+          await expect(page.locator('head link[rel="canonical"]')).toHaveCount(0);
+          return;
+        }
+        const title = await page.title();
+        const meta = (selector: string) => page.locator(`head meta[${selector}]`).getAttribute('content');
+        const description = await meta('name="description"');
+        expect(title.length).toBeGreaterThanOrEqual(10);
+        expect(description?.length ?? 0).toBeGreaterThanOrEqual(50);
+
+        await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', canonicalOf(path));
+        expect(await meta('property="og:title"')).toBe(title);
+        expect(await meta('property="og:description"')).toBe(description);
+        expect(await meta('property="og:url"')).toBe(canonicalOf(path));
+        expect(await meta('property="og:type"')).toBe('website');
+        expect(await meta('property="og:locale"')).toBe('fr_FR');
+        expect(await meta('property="og:image"')).toBe(`${siteUrl}/og-image.png`);
+        expect(await meta('property="og:image:alt"')).toBeTruthy();
+        expect(await meta('name="twitter:card"')).toBe('summary_large_image');
+        // Only the pages the registry keeps out of search results (the contact confirmation) say so.
+        if (isIndexed(path)) await expect(page.locator('head meta[name="robots"]')).toHaveCount(0);
+        else await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+        expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+
+        expect(seen.titles.get(title), `title of ${path}`).toBeUndefined();
+        expect(seen.descriptions.get(description ?? ''), `description of ${path}`).toBeUndefined();
+        seen.titles.set(title, path);
+        seen.descriptions.set(description ?? '', path);
+      });
     }
+    expect(seen.titles.size).toBe(pages.length);
   });
 
   test('head tags follow client-side navigation', async ({ page }) => {
@@ -59,31 +77,20 @@ test.describe('head tags of every page', () => {
   });
 });
 
-test('the 404 page is kept out of search results and has no canonical link', async ({ page }) => {
-  const response = await page.goto(unknownPath);
-  expect(response?.status()).toBe(404);
-  await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(0);
-});
-
-test.describe('Organization structured data', () => {
-  for (const path of allPaths) {
-    test(`${path} describes the organisation in JSON-LD`, async ({ page }) => {
-      await page.goto(path);
-      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-      const organization = blocks
-        .map((text) => JSON.parse(text) as Record<string, unknown>)
-        .find((data) => data['@type'] === 'Organization');
-      expect(organization).toMatchObject({
-        '@context': 'https://schema.org',
-        name: 'PropLLC',
-        url: `${siteUrl}/`,
-        logo: `${siteUrl}/icon-512.png`,
-        email: expect.stringMatching(/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/),
-      });
-    });
-  }
-});
+/** The page describes the organisation in JSON-LD. */
+async function describesTheOrganisation(page: Page) {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const organization = blocks
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find((data) => data['@type'] === 'Organization');
+  expect(organization).toMatchObject({
+    '@context': 'https://schema.org',
+    name: 'PropLLC',
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/icon-512.png`,
+    email: expect.stringMatching(/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/),
+  });
+}
 
 test('sitemap.xml lists the public pages and nothing else; robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
@@ -109,21 +116,6 @@ test('the share image is the 1200 × 630 PNG the tags announce', async ({ page, 
 });
 
 test.describe('icons and manifest', () => {
-  for (const path of allPaths) {
-    test(`${path} makes no request that fails`, async ({ page }) => {
-      const failures: string[] = [];
-      page.on('response', (response) => {
-        const isDocument = response.request().resourceType() === 'document';
-        if (response.status() >= 400 && !(isDocument && path === unknownPath)) {
-          failures.push(`${response.status()} ${response.url()}`);
-        }
-      });
-      page.on('requestfailed', (request) => failures.push(`failed ${request.url()}`));
-      await page.goto(path, { waitUntil: 'networkidle' });
-      expect(failures).toEqual([]);
-    });
-  }
-
   test('every icon and the manifest (with its icons) exist', async ({ page, request }) => {
     await page.goto('/');
     const hrefs = await page

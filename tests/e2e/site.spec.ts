@@ -54,20 +54,23 @@ function recordProblems(page: Page): string[] {
 
 const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Navigation principale' });
 
+// One page load per page: each check is a step of its test, named in the report when it fails.
 for (const { path } of pages) {
-  test.describe(`page ${path}`, () => {
-    test('shows its h1 and key copy, without console errors or warnings', async ({ page }) => {
-      const problems = recordProblems(page);
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await siteScriptRan(page);
-      if (path === '/contact') await islandHydrated(page);
+  test(`page ${path}: its h1 and key copy without console errors, its own nav link marked, the header CTA and footer links${
+    endsWithContact(path) ? ', and it ends by leading to /contact' : ''
+  }`, async ({ page }) => {
+    const problems = recordProblems(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await siteScriptRan(page);
+    if (path === '/contact') await islandHydrated(page);
+
+    await test.step('shows its h1 and key copy, without console errors or warnings', async () => {
       await expectCopy(page, path);
       expect(problems).toEqual([]);
     });
 
-    test('marks its own nav link, and only it, as the current page', async ({ page }) => {
-      await page.goto(path);
+    await test.step('marks its own nav link, and only it, as the current page', async () => {
       const nav = mainNav(page);
       await expect(nav.getByRole('list').getByRole('link')).toHaveText(navLabels);
       const current = nav.locator('[aria-current="page"]');
@@ -81,8 +84,7 @@ for (const { path } of pages) {
       }
     });
 
-    test('has the header CTA to /contact and the footer links', async ({ page }) => {
-      await page.goto(path);
+    await test.step('has the header CTA to /contact and the footer links', async () => {
       const cta = page.getByRole('banner').getByRole('link', { name: 'Démarrer', exact: true });
       await expect(cta).toBeVisible();
       await expect(cta).toHaveAttribute('href', '/contact');
@@ -95,8 +97,7 @@ for (const { path } of pages) {
 
     // The confirmation page's own links are tested below.
     if (endsWithContact(path)) {
-      test('ends by leading to /contact', async ({ page }) => {
-        await page.goto(path);
+      await test.step('ends by leading to /contact', async () => {
         const last = page.getByRole('main').locator('a[href], button').last();
         await expect(last).toBeVisible();
         await expect(last).toHaveAttribute('href', '/contact');
@@ -165,13 +166,15 @@ test('moving through every page: each link loads its page, marked in the menu, w
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { path } of pages) {
-    test(`${path} shows its h1 and content`, async ({ page }) => {
-      await page.goto(path);
-      await expectCopy(page, path);
-      await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} PropLLC`);
-    });
-  }
+  test('every page shows its h1 and content', async ({ page }) => {
+    for (const { path } of pages) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expectCopy(page, path);
+        await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} PropLLC`);
+      });
+    }
+  });
 
   test('links work: nav, footer and calls to action', async ({ page }) => {
     await page.goto('/');

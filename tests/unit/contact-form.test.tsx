@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactForm } from '../../src/content-data/contact-form.ts';
 import { ContactFormView } from '../../src/components/ContactForm/ContactFormView.tsx';
 import { Toaster } from '../../src/components/Toasts/Toasts.tsx';
-import { formPostAction, type SendContact } from '../../src/forms/contact-delivery.ts';
+import { contactBody, formPostAction, type SendContact } from '../../src/forms/contact-delivery.ts';
 import { contactFields, honeypotName } from '../../src/forms/contact-fields.ts';
 import { createContactSchema } from '../../src/forms/contact-schema.ts';
 import { mapFields } from '../../src/forms/map-fields.ts';
@@ -81,7 +81,7 @@ describe('ContactFormView', () => {
     await fillValid();
     await user.type(fields.name, '   ');
     await user.click(submit);
-    expect(send).toHaveBeenCalledWith(visitor);
+    expect(send).toHaveBeenCalledWith(visitor, { elapsedMs: expect.any(Number) });
     expect(submit).toHaveTextContent('Envoi en cours...');
     expect(submit).toBeDisabled();
     // A second click while sending sends nothing more.
@@ -119,6 +119,43 @@ describe('ContactFormView', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('sends the time taken from the first use of a field to the sending, and times the next message afresh', async () => {
+    let clock = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    try {
+      const send = vi.fn<SendContact>(() => Promise.resolve());
+      const { user, fields, submit, fillValid } = setup(send);
+      // Time spent reading the page before touching the form does not count.
+      clock = 5_000;
+      await fillValid();
+      clock = 47_000;
+      await user.click(submit);
+      expect(send).toHaveBeenLastCalledWith(visitor, { elapsedMs: 42_000 });
+      expect(await screen.findByRole('status')).toHaveTextContent('Message envoyé');
+
+      clock = 100_000;
+      // (user-event keeps its own idea of the emptied fields' text: it is told they are empty.)
+      for (const field of contactFields) {
+        await user.clear(fields[field.name]);
+        await user.type(fields[field.name], visitor[field.name]);
+      }
+      clock = 108_500;
+      await user.click(submit);
+      expect(send).toHaveBeenLastCalledWith(visitor, { elapsedMs: 8_500 });
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('sends no time when no field was used since its script ran (typed before it, or filled by a script)', async () => {
+    const send = vi.fn<SendContact>(() => Promise.resolve());
+    const { user, fields, submit } = setup(send);
+    for (const field of contactFields) (fields[field.name] as HTMLInputElement).value = visitor[field.name];
+    // Clicking the button is no use of a field: it starts no clock.
+    await user.click(submit);
+    expect(send).toHaveBeenCalledWith(visitor, { elapsedMs: undefined });
   });
 
   it('renders markup typed by the visitor as text, never as HTML', async () => {
@@ -183,6 +220,14 @@ describe('ContactFormView before its JavaScript runs', () => {
     expect(formPostAction('https://formspree.io/f/abcd')).toBeUndefined();
     expect(formPostAction('//formspree.io/f/abcd')).toBeUndefined();
     expect(formPostAction(undefined)).toBeUndefined();
+  });
+
+  it('posts the time taken to the site’s own receiver only, beside the fields', () => {
+    expect(contactBody('/api/contact', visitor, { elapsedMs: 8_500 })).toEqual({ ...visitor, _elapsed: 8_500 });
+    // A service on another site gets the message alone.
+    expect(contactBody('https://formspree.io/f/abcd', visitor, { elapsedMs: 8_500 })).toEqual(visitor);
+    expect(contactBody('/api/contact', visitor, {})).toEqual(visitor);
+    expect(contactBody('/api/contact', visitor)).toEqual(visitor);
   });
 });
 

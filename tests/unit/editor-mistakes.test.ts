@@ -89,5 +89,5 @@ describe('import and export lines', () => {
     expect(await checkMdxContent(root, { requireAllPages: false })).toEqual([
       "content/pages/about.mdx:6 → ligne import ou export inconnue : les composants s'utilisent sans import. Supprimez la ligne ; s'il s'agit d'une phrase, commencez-la autrement (par exemple par une majuscule).",
     ]);
-  }, 30_000);
+  }, 120_000);
 });

@@ -352,7 +352,7 @@ describe('200 messages posted at once to the server of npm start', () => {
       await stop(1000);
       await new Promise((resolve) => provider.close(resolve));
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the D1 table (migrations/)', () => {

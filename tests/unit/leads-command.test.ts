@@ -5,17 +5,13 @@
  * period of the GDPR notice, and the French errors. The same command over local D1 is tested under
  * wrangler (tests/e2e/cloudflare-leads.spec.ts).
  */
-import { execFile } from 'node:child_process';
+import { runScript } from './run-script.ts';
 import { mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validLead } from '../visitor.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 const day = 24 * 60 * 60 * 1000;
 const fileName = (date: Date, suffix: string) => `${date.toISOString().replace(/[:.]/g, '-')}-${suffix}`;
@@ -28,18 +24,14 @@ const helene = validLead({
   phone: '+33 6 12 34 56 78',
   message: 'Bonjour ; je cherche « une LLC » pour mes "payouts".\nDeuxième ligne : à bientôt.',
 });
+// A phone number as the inbox shows it, without a leading +.
 const paul = validLead({
   name: 'Paul Durand',
   email: 'paul@example.com',
   phone: '06 12 34 56 78',
   message: 'Une question sur les délais.',
 });
-const old = validLead({
-  name: 'Ancien Contact',
-  email: 'ancien@example.com',
-  phone: '06 00 00 00 00',
-  message: 'Un message d’il y a longtemps.',
-});
+const old = validLead({ name: 'Ancien Contact', email: 'ancien@example.com', message: 'Un message d’il y a longtemps.' });
 
 let dir = '';
 let ids: { helene: string; paul: string; old: string };
@@ -70,18 +62,7 @@ beforeEach(async () => {
   );
 });
 
-async function leads(args: string[], env: Record<string, string> = { LEADS_DIR: dir }) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, ['scripts/leads.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
+const leads = (args: string[], env: Record<string, string> = { LEADS_DIR: dir }) => runScript('scripts/leads.ts', args, env);
 
 describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
   it('lists the leads newest first, with the start of each message and where its notification stands', async () => {
@@ -226,13 +207,12 @@ async function storeLead(lead: Record<string, string>, suffix: string, receivedA
 const actedOn = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 describe('npm run leads shows visitor text, never obeys it', { timeout: 30_000 }, () => {
-  const hostile = {
+  const hostile = validLead({
     // OSC 52 sets the clipboard; ESC [ 1 A moves the cursor up to overwrite the row above.
     name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[1A\u001b[2K',
     email: 'eve@example.com',
-    phone: '06 12 34 56 78',
     message: 'Bonjour\u001b[1A\roui\u202e à vous\u009b2J',
-  };
+  });
 
   it('prints an escape sequence of a stored lead escaped, in the table, the deleted lines and the count', async () => {
     await storeLead(hostile, '3333abcd');
@@ -312,12 +292,12 @@ describe('npm run leads --csv: a new private file, and no formula', { timeout: 3
       '\tJeanne',
     ];
     for (const [index, name] of formulas.entries()) {
-      await storeLead(
-        { name, email: `f${index}@example.com`, phone: '06 12 34 56 78', message: 'Un message ordinaire.' },
-        `f${index.toString(16).padStart(7, '0')}`,
-      );
+      await storeLead(validLead({ name, email: `f${index}@example.com` }), `f${index.toString(16).padStart(7, '0')}`);
     }
-    await storeLead({ name: 'Jeanne = Martin', email: 'plain@example.com', phone: '06 12 34 56 78', message: '1+1=2' }, 'abcdef01');
+    await storeLead(
+      validLead({ name: 'Jeanne = Martin', email: 'plain@example.com', phone: '06 12 34 56 78', message: '1+1=2' }),
+      'abcdef01',
+    );
     const file = path.join(dir, 'formulas.csv');
     await leads(['--csv', file]);
     const rows: string[][] = parse(await readFile(file), { bom: true, delimiter: ';' });

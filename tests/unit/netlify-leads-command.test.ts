@@ -8,19 +8,18 @@
  * The daily scheduled function that purges the store by itself is tested here too, configured as Netlify
  * configures a function (NETLIFY_BLOBS_CONTEXT).
  */
-import { execFile } from 'node:child_process';
+import { runScript } from './run-script.ts';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blobsAudienceStore } from '../../src/audience/store/blobs.ts';
 import { blobsLeadStore, blobsStoreName } from '../../src/receiver/store/blobs.ts';
+import { validLead } from '../visitor.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const token = 'jeton-de-test';
 const siteID = 'site-de-test';
 const day = 24 * 60 * 60 * 1000;
@@ -41,25 +40,10 @@ afterAll(async () => {
 const store = () =>
   blobsLeadStore(getStore({ name: blobsStoreName, siteID, token, edgeURL, uncachedEdgeURL: edgeURL, consistency: 'strong' }));
 
-const jeanne = {
-  name: 'Jeanne Martin',
-  email: 'jeanne@example.com',
-  phone: '+33 6 12 34 56 78',
-  message: 'Une question sur les LLC.',
-};
-const old = {
-  name: 'Ancien Contact',
-  email: 'ancien@example.com',
-  phone: '06 00 00 00 00',
-  message: 'Un message d’il y a longtemps.',
-};
+const jeanne = validLead({ name: 'Jeanne Martin', email: 'jeanne@example.com' });
+const old = validLead({ name: 'Ancien Contact', email: 'ancien@example.com' });
 // Stored before the input refused control characters: the OSC 52 sequence sets the operator's clipboard.
-const eve = {
-  name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007',
-  email: 'eve@example.com',
-  phone: '06 12 34 56 78',
-  message: 'Bonjour à vous.',
-};
+const eve = validLead({ name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007', email: 'eve@example.com' });
 
 beforeEach(async () => {
   const leads = store();
@@ -69,19 +53,13 @@ beforeEach(async () => {
   await leads.add(old, new Date(Date.now() - 4 * 366 * day));
 });
 
-async function leads(args: string[], env: Record<string, string> = {}) {
-  const settings = { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token, LEADS_TEST_BLOBS_URL: edgeURL, ...env };
-  try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, ['scripts/leads.ts', '--netlify', ...args], {
-      cwd: root,
-      env: { ...process.env, ...settings },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
+const leads = (args: string[], env: Record<string, string> = {}) =>
+  runScript('scripts/leads.ts', ['--netlify', ...args], {
+    NETLIFY_SITE_ID: siteID,
+    NETLIFY_AUTH_TOKEN: token,
+    LEADS_TEST_BLOBS_URL: edgeURL,
+    ...env,
+  });
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: what a terminal would act on.
 const actedOn = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
@@ -143,6 +121,24 @@ describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { 
     const wrongToken = await leads([], { NETLIFY_AUTH_TOKEN: 'faux' });
     expect(wrongToken.code).toBe(1);
     expect(wrongToken.stderr).toContain('Impossible d’atteindre les messages (magasin Netlify Blobs');
+  });
+
+  it('npm run stats -- --netlify reads the audience of the same store, with the same settings', async () => {
+    const audience = blobsAudienceStore(
+      getStore({ name: blobsStoreName, siteID, token, edgeURL, uncachedEdgeURL: edgeURL, consistency: 'strong' }),
+    );
+    const bounds = { viewsPerVisitor: 9, viewsPerAddress: 9 };
+    await audience.addView({ day: '2026-11-20', visitor: 'v1', address: 'a1', page: '/' }, bounds);
+    await audience.addView({ day: '2026-11-20', visitor: 'v1', address: 'a1', page: '/contact' }, bounds);
+    await audience.addLead('2026-11-20');
+    const settings = { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token, LEADS_TEST_BLOBS_URL: edgeURL };
+    const args = ['--netlify', '--json', '--since', '2026-11-20', '--until', '2026-11-20'];
+    const { code, stdout } = await runScript('scripts/stats.ts', args, settings);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ visitors: 1, pageviews: 2, reachedContact: 1, leads: 1 });
+    const noToken = await runScript('scripts/stats.ts', args, { ...settings, NETLIFY_AUTH_TOKEN: '' });
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toContain('NETLIFY_AUTH_TOKEN');
   });
 });
 

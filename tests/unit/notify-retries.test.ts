@@ -17,13 +17,15 @@ import { inboxTable } from '../../src/receiver/inbox.ts';
 import { maxAttempts, retryDelaysMs } from '../../src/receiver/notify.ts';
 import { createSiteReceiver } from '../../src/receiver/site.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
+import { validLead } from '../visitor.ts';
 
-const visitor = (name: string): ContactValues => ({
-  name,
-  email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
-  phone: '06 12 34 56 78',
-  message: 'Une question sur les payouts.',
-});
+// Each with a text of their own: one text from a third address would be kept apart as spam (a repeated body).
+const visitor = (name: string): ContactValues =>
+  validLead({
+    name,
+    email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+    message: `Bonjour, ici ${name} : une question sur ma LLC.`,
+  });
 
 interface Hit {
   name: string;

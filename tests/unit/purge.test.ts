@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dailyPurge, keepPurging, retentionCutoff, type Ticker } from '../../src/receiver/purge.ts';
 import type { StoredLead } from '../../src/receiver/store/lead-store.ts';
 import { createSiteServer } from '../../src/server/site-server.ts';
+import { validLead } from '../visitor.ts';
 
 const hour = 60 * 60 * 1000;
 const purgedLine =
@@ -37,7 +38,7 @@ function recordingStore(count = 2) {
 }
 
 describe('the daily gate', () => {
-  it('purges with the cut-off of the GDPR notice (3 years), logs the count, and not twice in a day', async () => {
+  it('purges with the cut-off of the GDPR notice (3 years), logs the count, not twice in a Paris day, again once it changes', async () => {
     const time = clock('2026-11-26T08:00:00Z');
     const { store, cutoffs } = recordingStore(2);
     const log = vi.fn();
@@ -48,14 +49,44 @@ describe('the daily gate', () => {
     expect(log.mock.calls[0]?.[0]).toMatch(purgedLine);
     expect(log.mock.calls[0]?.[0]).toContain('avant le 26 novembre 2023\u202f: 2 (');
 
-    time.advance(23 * hour);
+    // 23:00 in Paris (UTC+1 in November): still the same day.
+    time.advance(14 * hour);
     expect(purge()).toBeUndefined();
     expect(cutoffs).toHaveLength(1);
 
+    // Midnight in Paris: a new day, purged although 24 hours have not passed.
     time.advance(hour);
     await purge();
-    expect(cutoffs).toEqual([new Date('2023-11-26T08:00:00Z'), new Date('2023-11-27T08:00:00Z')]);
+    expect(cutoffs).toEqual([new Date('2023-11-26T08:00:00Z'), new Date('2023-11-26T23:00:00Z')]);
     expect(log).toHaveBeenCalledTimes(2);
+    time.advance(23 * hour - 1);
+    expect(purge()).toBeUndefined();
+  });
+
+  it('runs what else goes by the same timer (the audience) with the same clock, and logs its failure', async () => {
+    const time = clock('2026-11-26T08:00:00Z');
+    const { store } = recordingStore(0);
+    const asked: Date[] = [];
+    const logError = vi.fn();
+    const purge = dailyPurge({
+      store,
+      alsoPurge: async (now) => {
+        asked.push(now);
+        if (asked.length === 2) throw new Error('disque plein');
+      },
+      log: vi.fn(),
+      logError,
+      now: time.now,
+    });
+    await purge();
+    expect(asked).toEqual([new Date('2026-11-26T08:00:00Z')]);
+    time.advance(24 * hour);
+    await purge();
+    expect(logError.mock.calls[0]?.[0]).toContain('disque plein');
+    // Tried again an hour later.
+    time.advance(hour);
+    await purge();
+    expect(asked).toHaveLength(3);
   });
 
   it('lets one purge through when two requests ask at the same instant', async () => {
@@ -120,7 +151,7 @@ function manualTicker() {
   return { ticker, ticks };
 }
 
-describe('Node: the server purges at start-up, then once a day', () => {
+describe('Node: the server purges at start-up, then once a day, at the change of day', () => {
   let dir = '';
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'propllc-purge-'));
@@ -131,10 +162,10 @@ describe('Node: the server purges at start-up, then once a day', () => {
   const leadFile = async (leads: string, receivedAt: Date, suffix: string) =>
     writeFile(
       path.join(leads, `${receivedAt.toISOString().replace(/[:.]/g, '-')}-${suffix}.json`),
-      `${JSON.stringify({ name: 'Ancien Contact', email: 'ancien@example.com', phone: '06 00 00 00 00', message: 'Un vieux message.' })}\n`,
+      `${JSON.stringify(validLead({ name: 'Ancien Contact', email: 'ancien@example.com' }))}\n`,
     );
 
-  it('deletes the leads past the retention period, logs the count, asks every hour, purges again a day later, stops with the server', async () => {
+  it('deletes the leads past the retention period and the audience’s past salts, asks every hour, purges again at midnight in Paris, stops with the server', async () => {
     const leads = path.join(dir, 'leads');
     const time = clock('2026-11-26T08:00:00Z');
     const { ticker, ticks } = manualTicker();
@@ -153,22 +184,35 @@ describe('Node: the server purges at start-up, then once a day', () => {
     expect(lines.find((line) => purgedLine.test(line))).toContain('\u202f: 1 (durée');
     expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toEqual([expect.stringContaining('b0000001')]);
 
-    // The timer asks every hour; within the day, nothing more is purged or logged.
+    // The timer asks every hour; within the Paris day (until 23:00 UTC in November), nothing more is purged.
     expect(ticks).toHaveLength(1);
     expect(ticks[0]?.everyMs).toBe(hour);
     await leadFile(leads, new Date('2022-02-10T10:00:00Z'), 'a0000002');
-    for (let i = 0; i < 23; i += 1) {
+    // The audience of the day before: its totals are kept 25 months, its salt only during its own day.
+    const audience = path.join(leads, 'audience');
+    await mkdir(path.join(audience, 'days'), { recursive: true });
+    await mkdir(path.join(audience, 'today'), { recursive: true });
+    await writeFile(path.join(audience, 'today', '2026-11-26.salt'), 'sel-du-jour');
+    await writeFile(path.join(audience, 'days', '2024-01-05.json'), JSON.stringify({ day: '2024-01-05', visitors: 1 }));
+    for (let i = 0; i < 14; i += 1) {
       time.advance(hour);
       ticks[0]?.tick();
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(1);
     expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toHaveLength(2);
+    expect(await readdir(path.join(audience, 'today'))).toEqual(['2026-11-26.salt']);
 
+    // Midnight in Paris, with no visit since: the lead past its period, yesterday's salt and the totals past
+    // 25 months go with the same tick.
     time.advance(hour);
     ticks[0]?.tick();
     await vi.waitFor(() => expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(2));
     expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toEqual([expect.stringContaining('b0000001')]);
+    expect(await readdir(path.join(audience, 'today'))).toEqual([]);
+    expect(await readdir(path.join(audience, 'days'))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('Audience\u202f: purge automatique'))).toHaveLength(2);
+    expect(lines.at(-2)).toContain('jours supprimés\u202f: 1.');
 
     await stop(1000);
     expect(ticks[0]?.stopped).toBe(true);
@@ -225,7 +269,7 @@ describe('Cloudflare Pages Function: after a request, at most once a day per iso
     return { binding, purges, release };
   }
 
-  it('starts the purge after the answer through waitUntil, without holding the answer up, once a day', async () => {
+  it('starts the purge after the answer through waitUntil, without holding the answer up, once a Paris day', async () => {
     vi.resetModules();
     const { onRequest } = await import('../../functions/api/contact.ts');
     const { binding, purges, release } = slowD1();
@@ -237,7 +281,7 @@ describe('Cloudflare Pages Function: after a request, at most once a day per iso
     // The purge hangs: the answer comes anyway.
     const answer = await request();
     expect(answer.status).toBe(405);
-    expect(purges).toEqual([['2023-11-26T08:00:00.000Z']]);
+    expect(purges).toEqual([['2023-11-26T08:00:00.000Z', '2026-10-27T08:00:00.000Z']]);
     expect(background).toHaveLength(1);
     let done = false;
     void background[0]?.then(() => (done = true));
@@ -247,17 +291,20 @@ describe('Cloudflare Pages Function: after a request, at most once a day per iso
     await Promise.all(background);
     expect(console.log).toHaveBeenCalledWith(expect.stringMatching(purgedLine));
 
-    // Later the same day: answered, no purge.
-    vi.setSystemTime(new Date('2026-11-27T07:59:00Z'));
+    // Later the same day (23:59 in Paris): answered, no purge.
+    vi.setSystemTime(new Date('2026-11-26T22:59:00Z'));
     expect((await request()).status).toBe(405);
     expect(purges).toHaveLength(1);
     expect(background).toHaveLength(1);
 
-    // A day after the last one: purged again.
-    vi.setSystemTime(new Date('2026-11-27T08:00:00Z'));
+    // The next day in Paris: purged again.
+    vi.setSystemTime(new Date('2026-11-26T23:00:00Z'));
     await request();
     await Promise.all(background);
-    expect(purges).toEqual([['2023-11-26T08:00:00.000Z'], ['2023-11-27T08:00:00.000Z']]);
+    expect(purges).toEqual([
+      ['2023-11-26T08:00:00.000Z', '2026-10-27T08:00:00.000Z'],
+      ['2023-11-26T23:00:00.000Z', '2026-10-27T23:00:00.000Z'],
+    ]);
   });
 
   it('does not purge without a D1 store', async () => {

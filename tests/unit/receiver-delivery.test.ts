@@ -13,7 +13,7 @@ import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
 import { endOfLifeWarning } from '../../src/server/node-support.ts';
 import { simulationNotice } from '../../scripts/simulation-notice.ts';
 import { brevoDelivery, brevoEndpoint, DeliveryError, webhookDelivery } from '../../src/receiver/deliveries.ts';
-import { leadsWriter } from '../../src/receiver/node/leads.ts';
+import { leadsWriter } from '../../src/receiver/store/files-folder.ts';
 import { releaseMessages } from '../../src/content-schema/messages.ts';
 import { contactRecipientsFrom } from '../../src/forms/contact-recipients.ts';
 import { deliveryModes } from '../../src/forms/delivery-settings.ts';
@@ -257,14 +257,16 @@ describe('webhook', () => {
 });
 
 describe('settings from the environment', () => {
-  const read = (env: Record<string, string>, localFiles = true) => readSettings(env, { localFiles, words });
+  const read = (env: Record<string, string>, hasLeadStore = true) => readSettings(env, { hasLeadStore, words });
 
-  it('defaults to local files in leads/ on Node, 10 per 10 minutes', () => {
-    expect(read({})).toEqual({ settings: { delivery: { mode: 'local', leadsDir: 'leads' }, rateLimit: 10 }, problems: [] });
+  it('defaults to store only with a lead store, 10 per 10 minutes; on Node the store is leads/ or LEADS_DIR', () => {
+    expect(read({})).toEqual({ settings: { delivery: { mode: 'local' }, rateLimit: 10 }, problems: [] });
     expect(read({ LEADS_DIR: '/var/leads', CONTACT_RATE_LIMIT: '50' }).settings).toEqual({
-      delivery: { mode: 'local', leadsDir: '/var/leads' },
+      delivery: { mode: 'local' },
       rateLimit: 50,
     });
+    expect(nodeLeadStore({})).toMatchObject({ where: 'leads' });
+    expect(nodeLeadStore({ LEADS_DIR: '/var/leads' })).toMatchObject({ where: '/var/leads' });
   });
 
   it('has no delivery at the edge without email or webhook', () => {

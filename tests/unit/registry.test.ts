@@ -41,14 +41,23 @@ describe('route registry ↔ content/pages', () => {
     expect(new Set(heads.map((head) => head.description)).size).toBe(pages.length);
   });
 
-  it('pre-renders every page and the not-found page, which is not a page', () => {
-    expect(prerenderPaths.toSorted()).toEqual([...pages.map((page) => page.path), notFoundPath].toSorted());
-    expect(isPagePath(notFoundPath)).toBe(false);
+  // The site's pages, stated here: a page added to the registry joins them (tests/unit/build-fixtures.test.ts).
+  const sitePages = ['/', '/about', '/how-it-works', '/faq', '/contact', '/contact/merci', '/legal', '/terms'];
+
+  it('pre-renders every page and the not-found page /404, which is not a page', () => {
+    expect(prerenderPaths).toEqual(expect.arrayContaining([...sitePages, '/404']));
+    expect(prerenderPaths).toEqual(expect.arrayContaining(pages.map((page) => page.path)));
+    expect(new Set(prerenderPaths).size).toBe(pages.length + 1);
+    expect(notFoundPath).toBe('/404');
+    expect(isPagePath('/404')).toBe(false);
   });
 
-  it('lists in sitemap.xml every page except those kept out of search results', () => {
+  it('lists in sitemap.xml every page except the thank-you page, kept out of search results', () => {
     expect(pages.filter((page) => !isIndexed(page.path)).map((page) => page.path)).toEqual(['/contact/merci']);
-    expect(indexedPages.map((page) => page.path)).toEqual(pages.map((page) => page.path).filter((path) => path !== '/contact/merci'));
+    const indexed = indexedPages.map((page) => page.path);
+    expect(indexed).toEqual(expect.arrayContaining(sitePages.filter((path) => path !== '/contact/merci')));
+    expect(indexed).not.toContain('/contact/merci');
+    expect(indexed).toHaveLength(pages.length - 1);
   });
 });
 

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { filesLeadStore } from '../../src/receiver/store/files.ts';
+import { validLead } from '../visitor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -87,12 +88,14 @@ async function serve(cwd: string, env: Record<string, string>) {
       await fetch(`${origin}/api/contact`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: origin },
-        body: JSON.stringify({
-          name,
-          email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
-          phone: '06 12 34 56 78',
-          message: 'Une question.',
-        }),
+        // Each with a text of their own: one text from a third address would be kept apart as spam (a repeated body).
+        body: JSON.stringify(
+          validLead({
+            name,
+            email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+            message: `Bonjour, ici ${name} : une question sur ma LLC.`,
+          }),
+        ),
       })
     ).status;
   const stop = async () => {

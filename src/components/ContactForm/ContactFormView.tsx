@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ContactFormCopy } from '../../content-schema/contact-form-schema.ts';
 import { type SendContact, simulatedDelayMs, wait } from '../../forms/contact-delivery.ts';
@@ -48,6 +48,12 @@ function withEmailLink(text: string, email: string) {
  */
 export function ContactFormView({ copy, email, action, schema, send }: ContactFormViewProps) {
   const sending = useRef(false);
+  // When the visitor first used the form (focus or input in a field, not the button), for the time taken
+  // sent with the message. Kept in memory only, never in the browser's storage.
+  const firstUse = useRef<number | undefined>(undefined);
+  const markFirstUse = ({ target }: SyntheticEvent<HTMLFormElement>) => {
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) firstUse.current ??= performance.now();
+  };
   const [errors, setErrors] = useState<ContactErrors>({});
   const [submitting, setSubmitting] = useState(false);
   // False in the pre-rendered HTML: the page then relies on the browser's own checks
@@ -77,14 +83,18 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
     }
 
     setErrors({});
+    // Nothing measured (typed before the script ran, then sent without touching a field): nothing sent.
+    const elapsedMs = firstUse.current === undefined ? undefined : Math.round(performance.now() - firstUse.current);
     sending.current = true;
     setSubmitting(true);
     const honeypot = data.get(honeypotName);
     const isBot = typeof honeypot === 'string' && honeypot !== '';
     try {
       // A bot gets the same answer as a person, so it has no reason to try again differently.
-      await (isBot ? wait(simulatedDelayMs) : send(result.values));
+      await (isBot ? wait(simulatedDelayMs) : send(result.values, { elapsedMs }));
       form.reset();
+      // The next message is timed from its own first use.
+      firstUse.current = undefined;
       notify('success', copy.toasts.sent);
     } catch {
       notify('error', copy.toasts.failed);
@@ -95,7 +105,15 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
   };
 
   return (
-    <form className={styles.root} method={action ? 'post' : undefined} action={action} noValidate={hydrated} onSubmit={handleSubmit}>
+    <form
+      className={styles.root}
+      method={action ? 'post' : undefined}
+      action={action}
+      noValidate={hydrated}
+      onSubmit={handleSubmit}
+      onFocus={markFirstUse}
+      onInput={markFirstUse}
+    >
       {contactFields.map((field) => {
         const { name } = field;
         const error = errors[name];

@@ -8,8 +8,8 @@ import { processors } from '../../content-data/processors.ts';
 import { type PublisherFact, publisherFacts } from '../../content-data/publisher-facts.ts';
 import { CompanyFacts as FactList, FactLink, FactNote, telHref, type Fact } from '../../components/CompanyFacts/CompanyFacts.tsx';
 import { type ContactRecipients, contactRecipients, contactStore } from '../../forms/contact-recipients.ts';
-import type { LeadStoreKind } from '../../forms/delivery-settings.ts';
-import { frenchYears } from '../../lib/french-date.ts';
+import { isProvidedStore, type LeadStoreKind, leadStores } from '../../forms/lead-stores.ts';
+import { frenchDays, frenchYears } from '../../lib/french-date.ts';
 
 const labels = interfaceText.legalLabels;
 
@@ -68,12 +68,13 @@ export function ProcessorList({ recipients, store }: { recipients: ContactRecipi
   const delivery = deliveryProcessor[recipients];
   const list: Processor[] = [{ name: company.host.name, website: company.host.website, ...processors.host }];
   if (delivery) list.push(delivery);
-  if (store === 'd1' || store === 'blobs') list.push(processors.leadStores[store]);
+  if (store && isProvidedStore(store)) list.push(processors.leadStores[store]);
   // The site's own server keeps them: alone (no other recipient) or before handing them over.
+  const onServer = store !== undefined && leadStores[store].keeper === 'server';
   const serverNote =
-    recipients === 'local' && (store === undefined || store === 'files')
+    recipients === 'local' && (store === undefined || onServer)
       ? processors.localDelivery
-      : store === 'files' && delivery
+      : onServer && delivery
         ? processors.filesStore
         : undefined;
   return (
@@ -94,6 +95,11 @@ export function ProcessorFacts() {
 /** `<LeadRetention />` in MDX, inside a sentence: how long the form's messages are kept, the period `npm run leads -- --purge` applies. */
 export function LeadRetention() {
   return <>{frenchYears(processors.leadRetentionYears)}</>;
+}
+
+/** `<SpamRetention />` in MDX, inside a sentence: how long messages kept apart as spam are kept (« 30 jours »). */
+export function SpamRetention() {
+  return <>{frenchDays(processors.spamRetentionDays)}</>;
 }
 
 /** `<CompanyEmail />` in MDX, inside a sentence: the contact address as a mailto link. */

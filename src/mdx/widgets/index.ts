@@ -270,6 +270,23 @@ export const widgets = {
     children: 'none',
     inSentence: true,
   },
+  SpamRetention: {
+    module: '/src/mdx/widgets/Facts.tsx',
+    label: 'Durée de conservation des messages indésirables',
+    description:
+      'La durée de conservation des messages mis à l’écart comme indésirables (« 30 jours »), tirée de content/processors.json : celle que la purge applique.',
+    settings: noSettings,
+    children: 'none',
+    inSentence: true,
+  },
+  AudienceNotice: {
+    module: '/src/mdx/widgets/Audience.tsx',
+    label: 'Mesure d’audience',
+    description:
+      'Ce que le site compte de ses visites, sans cookie, combien de temps il garde les totaux et le lien « Ne pas être compté », tirés de content/audience.json ; dit que rien n’est compté quand le site est construit avec AUDIENCE=off.',
+    settings: noSettings,
+    children: 'none',
+  },
   LastUpdated: {
     module: '/src/components/LastUpdated/LastUpdated.tsx',
     label: 'Date de mise à jour',

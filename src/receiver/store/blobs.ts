@@ -7,6 +7,9 @@
  * - `sent/<id>` (when it was notified), `failed/<id>` (given up: when, after how many attempts, why);
  * - `claims/<id>`: until when a sender holds it, taken with `onlyIfNew` or, once expired, `onlyIfMatch` on
  *   its ETag, so that two instances never both send it.
+ * - `spam/<id>`: kept apart as spam (when, why), written before the lead and with no `pending/` key, so never
+ *   due; `--pas-indesirable` writes its pending key, then removes it;
+ * - `repeats/<body hash>`: which addresses (hashes) sent that body lately (../spam/repeats.ts).
  * Reads are strongly consistent: a claim must see the last write.
  */
 import { getStore, type Store } from '@netlify/blobs';
@@ -14,6 +17,9 @@ import * as v from 'valibot';
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
+import { remember } from '../spam/repeats.ts';
+import { repeatWindowMs } from '../spam/weights.ts';
+import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
   firstNotification,
@@ -22,9 +28,11 @@ import {
   leadId,
   type Listing,
   type Notification,
+  type Outcome,
   newestFirst,
   parsePendingMarker,
   pendingMarker,
+  purged,
   reasonOf,
   sameEmail,
   type StoredLead,
@@ -32,10 +40,12 @@ import {
   type Unreadable,
 } from './lead-store.ts';
 
-export const blobsStoreName = 'leads';
+/** The Netlify Blobs store's name on the site, from the table of stores. */
+export const blobsStoreName = leadStores.blobs.binding;
 
 const storedValue = v.object({ receivedAt: v.string(), ...storedFields.entries });
 const failedValue = v.object({ at: v.string(), attempts: v.number(), reason: v.string() });
+const spamValue = v.object({ at: v.string(), reasons: v.array(v.string()) });
 
 type Marker = { id: string; attempts: number; nextAt: string; key: string };
 
@@ -56,7 +66,9 @@ export function blobsLeadStore(store: Store): LeadStore {
     sent: boolean,
     failed: boolean,
     marker?: Marker,
+    spam = false,
   ): Promise<Notification> {
+    if (spam) return { state: 'spam', ...v.parse(spamValue, await store.get(`spam/${id}`, { type: 'json', ...strong })) };
     if (sent) return { state: 'sent', at: (await store.get(`sent/${id}`, { type: 'text', ...strong })) ?? '' };
     if (failed) return { state: 'failed', ...v.parse(failedValue, await store.get(`failed/${id}`, { type: 'json', ...strong })) };
     if (!marker) return firstNotification(receivedAt);
@@ -68,6 +80,7 @@ export function blobsLeadStore(store: Store): LeadStore {
     sent: Set<string>;
     failed: Set<string>;
     markers: Map<string, Marker>;
+    spam?: Set<string>;
   }
 
   async function read(id: string, known: Known): Promise<StoredLead | Unreadable | undefined> {
@@ -83,6 +96,7 @@ export function blobsLeadStore(store: Store): LeadStore {
         known.sent.has(id),
         known.failed.has(id),
         known.markers.get(id),
+        known.spam?.has(id),
       );
       return { id, ...parsed.output, notification };
     } catch (error) {
@@ -102,8 +116,13 @@ export function blobsLeadStore(store: Store): LeadStore {
   }
 
   async function list(): Promise<Listing> {
-    const [ids, sent, failed, pending] = await Promise.all(['leads/', 'sent/', 'failed/', 'pending/'].map(keysUnder));
-    return readAll(ids ?? [], { sent: new Set(sent), failed: new Set(failed), markers: latestMarkers(markersOf(pending ?? [])) });
+    const [ids, sent, failed, pending, spam] = await Promise.all(['leads/', 'sent/', 'failed/', 'pending/', 'spam/'].map(keysUnder));
+    return readAll(ids ?? [], {
+      sent: new Set(sent),
+      failed: new Set(failed),
+      markers: latestMarkers(markersOf(pending ?? [])),
+      spam: new Set(spam),
+    });
   }
 
   async function remove(select: (lead: StoredLead) => boolean): Promise<Listing> {
@@ -115,6 +134,7 @@ export function blobsLeadStore(store: Store): LeadStore {
       await store.delete(`sent/${lead.id}`);
       await store.delete(`failed/${lead.id}`);
       await store.delete(`claims/${lead.id}`);
+      await store.delete(`spam/${lead.id}`);
     }
     return { leads: removed, unreadable };
   }
@@ -140,7 +160,7 @@ export function blobsLeadStore(store: Store): LeadStore {
     return state;
   }
 
-  async function record(id: string, notification: Notification, previous?: Notification): Promise<void> {
+  async function record(id: string, notification: Outcome, previous?: Notification): Promise<void> {
     let keep: string | undefined;
     if (notification.state === 'sent') await store.set(`sent/${id}`, notification.at);
     else if (notification.state === 'failed') {
@@ -162,9 +182,16 @@ export function blobsLeadStore(store: Store): LeadStore {
   }
 
   return {
-    async add(message, receivedAt) {
+    async add(message, receivedAt, spamReasons) {
       const id = leadId(receivedAt);
       const lead = { receivedAt: receivedAt.toISOString(), ...message };
+      if (spamReasons && spamReasons.length > 0) {
+        const notification = { state: 'spam', at: lead.receivedAt, reasons: [...spamReasons] } as const;
+        await store.setJSON(`spam/${id}`, { at: notification.at, reasons: notification.reasons });
+        const { modified } = await store.setJSON(`leads/${id}`, lead, { onlyIfNew: true });
+        if (!modified) throw new Error(`leads/${id} exists`);
+        return { id, ...lead, notification: { ...notification, reasons: [...notification.reasons] } };
+      }
       const { modified } = await store.setJSON(`leads/${id}`, lead, { onlyIfNew: true });
       if (!modified) throw new Error(`leads/${id} exists`);
       // Then its place in the index of pending leads: a stop in between leaves it listed « à notifier »
@@ -213,10 +240,26 @@ export function blobsLeadStore(store: Store): LeadStore {
       if (!lead || !('notification' in lead)) return undefined;
       const notification: Notification = { state: 'pending', attempts: 0, nextAt: now.toISOString() };
       await record(id, notification);
+      await store.delete(`spam/${id}`);
       return { ...lead, notification };
     },
+    async repeats(body, email, now) {
+      const key = `repeats/${body.replace(/[^0-9a-f]/g, '')}`;
+      const stored = v.safeParse(v.record(v.string(), v.number()), await store.get(key, { type: 'json', ...strong }));
+      const result = remember(stored.success ? stored.output : {}, email, now);
+      await store.setJSON(key, result.seen);
+      return result.count;
+    },
     forget: (email) => remove((lead) => sameEmail(lead.email, email)),
-    purge: (before) => remove((lead) => Date.parse(lead.receivedAt) < before.getTime()),
+    async purge(before, spamBefore) {
+      // The memory of repeated bodies goes once its window is past (each key is rewritten at every use).
+      for (const key of await keysUnder('repeats/')) {
+        const stored = v.safeParse(v.record(v.string(), v.number()), await store.get(`repeats/${key}`, { type: 'json', ...strong }));
+        const latest = stored.success ? Math.max(0, ...Object.values(stored.output)) : 0;
+        if (Date.now() - latest >= repeatWindowMs) await store.delete(`repeats/${key}`);
+      }
+      return remove((lead) => purged(lead, before, spamBefore));
+    },
   };
 }
 

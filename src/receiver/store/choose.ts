@@ -5,7 +5,8 @@
  * store asked for but not reachable is a settings problem (the function then refuses messages with 503).
  */
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
-import { type Env, type LeadStoreKind, storeSettingOf } from '../../forms/delivery-settings.ts';
+import { type Env, storeSettingOf } from '../../forms/delivery-settings.ts';
+import type { LeadStoreKind } from '../../forms/lead-stores.ts';
 import { fillTemplate } from '../template.ts';
 import type { LeadStore } from './lead-store.ts';
 

@@ -7,9 +7,11 @@
  */
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { contactFields } from '../../forms/contact-fields.ts';
-import { mapFields } from '../../forms/contact-schema.ts';
+import { mapFields } from '../../forms/map-fields.ts';
 import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
+import { repeatWindowMs } from '../spam/weights.ts';
+import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
   firstNotification,
@@ -22,7 +24,8 @@ import {
   type Unreadable,
 } from './lead-store.ts';
 
-export const d1Binding = 'LEADS_DB';
+/** The binding of the D1 database, from the table of stores. */
+export const d1Binding = leadStores.d1.binding;
 
 type SqlValue = string | null;
 type Row = Record<string, unknown>;
@@ -53,7 +56,19 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const date = (value: unknown) => (/^\d{4}-\d{2}-\d{2}T/.test(text(value)) ? text(value) : undefined);
 const count = (value: unknown) => (typeof value === 'number' ? value : Number.parseInt(text(value), 10) || 0);
 
+/** A spam lead's reasons, or undefined for any other lead (`wrangler d1 execute --json` writes NULL as "null"). */
+function spamReasonsOf(row: Row): string[] | undefined {
+  try {
+    const reasons: unknown = JSON.parse(text(row.spam_reasons) || 'null');
+    return Array.isArray(reasons) ? reasons.map(String) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function notificationOf(row: Row): Notification {
+  const spam = spamReasonsOf(row);
+  if (spam) return { state: 'spam', reasons: spam, at: text(row.received_at) };
   const sentAt = date(row.notified_at);
   if (sentAt) return { state: 'sent', at: sentAt };
   const attempts = count(row.attempts);
@@ -83,21 +98,49 @@ function listing(rows: Row[]): Listing {
 
 /** One column per field of the form, under its name (migrations/ adds a field's column). */
 const fieldColumns = contactFields.map((field) => field.name);
-const columns = ['id', 'received_at', ...fieldColumns, 'notified_at', 'attempts', 'next_at', 'failed_at', 'reason'].join(', ');
+const columns = [
+  'id',
+  'received_at',
+  ...fieldColumns,
+  'notified_at',
+  'attempts',
+  'next_at',
+  'failed_at',
+  'reason',
+  'spam_reasons',
+].join(', ');
 const insertColumns = ['id', 'received_at', ...fieldColumns];
 /** Still to notify, not given up, due: the same condition for finding and for claiming. */
-const isDue = 'notified_at IS NULL AND failed_at IS NULL AND (next_at IS NULL OR next_at <= ?1)';
+const isDue = 'notified_at IS NULL AND failed_at IS NULL AND spam_reasons IS NULL AND (next_at IS NULL OR next_at <= ?1)';
 
 export function d1LeadStore(run: SqlRunner): LeadStore {
   const rows = async (sql: string, params: readonly SqlValue[] = []) => listing(await run(sql, params));
   return {
-    async add(message, receivedAt) {
+    async add(message, receivedAt, spamReasons) {
       const lead = { id: leadId(receivedAt), receivedAt: receivedAt.toISOString(), ...message };
-      await run(
-        `INSERT INTO leads (${insertColumns.join(', ')}) VALUES (${insertColumns.map((_, index) => `?${index + 1}`).join(', ')})`,
-        [lead.id, lead.receivedAt, ...fieldColumns.map((name) => message[name])],
-      );
-      return { ...lead, notification: firstNotification(lead.receivedAt) };
+      const spam = spamReasons && spamReasons.length > 0 ? [...spamReasons] : undefined;
+      const insert = [...insertColumns, 'spam_reasons'];
+      await run(`INSERT INTO leads (${insert.join(', ')}) VALUES (${insert.map((_, index) => `?${index + 1}`).join(', ')})`, [
+        lead.id,
+        lead.receivedAt,
+        ...fieldColumns.map((name) => message[name]),
+        spam ? JSON.stringify(spam) : null,
+      ]);
+      const notification: Notification = spam
+        ? { state: 'spam', reasons: spam, at: lead.receivedAt }
+        : firstNotification(lead.receivedAt);
+      return { ...lead, notification };
+    },
+    async repeats(body, email, now) {
+      const since = new Date(now.getTime() - repeatWindowMs).toISOString();
+      await run('DELETE FROM spam_repeats WHERE at < ?1', [since]);
+      await run('INSERT INTO spam_repeats (body, email, at) VALUES (?1, ?2, ?3) ON CONFLICT (body, email) DO UPDATE SET at = ?3', [
+        body,
+        email,
+        now.toISOString(),
+      ]);
+      const [row] = await run('SELECT count(*) AS n FROM spam_repeats WHERE body = ?1 AND at >= ?2', [body, since]);
+      return count(row?.n);
     },
     list: () => rows(`SELECT ${columns} FROM leads ORDER BY received_at DESC, id DESC`),
     due: (now, limit) =>
@@ -127,13 +170,17 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
     },
     async retry(id, now) {
       const { leads } = await rows(
-        `UPDATE leads SET notified_at = NULL, failed_at = NULL, attempts = 0, next_at = ?2, reason = NULL, claimed_until = NULL WHERE id = ?1 RETURNING ${columns}`,
+        `UPDATE leads SET notified_at = NULL, failed_at = NULL, attempts = 0, next_at = ?2, reason = NULL, claimed_until = NULL, spam_reasons = NULL WHERE id = ?1 RETURNING ${columns}`,
         [id, now.toISOString()],
       );
       return leads[0];
     },
     forget: (email) => rows(`DELETE FROM leads WHERE lower(email) = lower(?1) RETURNING ${columns}`, [email.trim()]),
-    purge: (before) => rows(`DELETE FROM leads WHERE received_at < ?1 RETURNING ${columns}`, [before.toISOString()]),
+    purge: (before, spamBefore) =>
+      rows(`DELETE FROM leads WHERE received_at < ?1 OR (spam_reasons IS NOT NULL AND received_at < ?2) RETURNING ${columns}`, [
+        before.toISOString(),
+        (spamBefore ?? before).toISOString(),
+      ]),
   };
 }
 

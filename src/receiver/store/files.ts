@@ -1,33 +1,40 @@
 /**
  * The lead store of `npm start` and of `npm run leads` on a folder (Node only): LEADS_DIR holds one
- * `.json` file per lead, written once by ../node/leads.ts and never changed; its name gives the
+ * `.json` file per lead, written once by ./files-folder.ts and never changed; its name gives the
  * reception time. The notification state lives beside it, in LEADS_DIR/notifications/, private like the
  * leads (0700, 0600):
  * - `<id>.sent`: the date it went out;
  * - `<id>.failed`: given up (JSON: when, after how many attempts, why);
  * - `<id>.<attempts>.<next time in ms>.pending`: still to notify after failed attempts (the last reason
  *   inside); a lead with none of these files is new: pending, no attempt yet, due at once;
- * - `<id>.claim`: until when a sender holds it.
+ * - `<id>.claim`: until when a sender holds it;
+ * - `<id>.spam`: kept apart as spam, never notified (JSON: when, why), written before the lead itself so that
+ *   no retry pass ever sees the lead without it; `--pas-indesirable` replaces it with a pending marker.
  * Due leads are therefore found from the folders' names alone; a pass then reads one batch of files.
+ * LEADS_DIR/repeats/<body hash>.json remembers which addresses (hashes) sent a body lately (../spam/repeats.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { type Env, settingOf } from '../../forms/delivery-settings.ts';
-import { leadsWriter } from '../node/leads.ts';
-import { defaultLeadsDir } from '../settings.ts';
+import { leadsWriter } from './files-folder.ts';
 import { fillTemplate } from '../template.ts';
+import { remember, type Seen } from '../spam/repeats.ts';
+import { repeatWindowMs } from '../spam/weights.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
   type LeadStore,
   latestMarkers,
+  leadId,
   type Listing,
   type Notification,
+  type Outcome,
   newestFirst,
   parsePendingMarker,
   pendingMarker,
+  purged,
   reasonOf,
   receivedAtOf,
   sameEmail,
@@ -40,11 +47,13 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 const fileMode = 0o600;
 
 const failedValue = v.object({ at: v.string(), attempts: v.number(), reason: v.string() });
+const spamValue = v.object({ at: v.string(), reasons: v.array(v.string()) });
 
 /** What the names of notifications/ say about each lead. */
 interface States {
   sent: Set<string>;
   failed: Set<string>;
+  spam: Set<string>;
   markers: Map<string, { id: string; attempts: number; nextAt: string; name: string }>;
 }
 
@@ -56,6 +65,7 @@ export function filesLeadStore(dir: string): LeadStore {
   const sentFile = (id: string) => path.join(stateDir, `${id}.sent`);
   const failedFile = (id: string) => path.join(stateDir, `${id}.failed`);
   const claimFile = (id: string) => path.join(stateDir, `${id}.claim`);
+  const spamFile = (id: string) => path.join(stateDir, `${id}.spam`);
   const markerFile = (name: string) => path.join(stateDir, `${name}.pending`);
   const readText = (file: string) =>
     readFile(file, 'utf8').catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)));
@@ -77,12 +87,13 @@ export function filesLeadStore(dir: string): LeadStore {
   }
 
   function statesOf(stateNames: readonly string[], only?: string): States {
-    const states: States = { sent: new Set(), failed: new Set(), markers: new Map() };
+    const states: States = { sent: new Set(), failed: new Set(), spam: new Set(), markers: new Map() };
     const markers = [];
     for (const name of stateNames) {
       if (only !== undefined && !name.startsWith(`${only}.`)) continue;
       if (name.endsWith('.sent')) states.sent.add(name.slice(0, -'.sent'.length));
       else if (name.endsWith('.failed')) states.failed.add(name.slice(0, -'.failed'.length));
+      else if (name.endsWith('.spam')) states.spam.add(name.slice(0, -'.spam'.length));
       else if (name.endsWith('.pending')) {
         const marker = parsePendingMarker(name.slice(0, -'.pending'.length));
         if (marker) markers.push({ ...marker, name: name.slice(0, -'.pending'.length) });
@@ -95,9 +106,10 @@ export function filesLeadStore(dir: string): LeadStore {
   const states = async (only?: string) => statesOf(await names(stateDir), only);
 
   /** The state the names give, without reading a file: sent and failed dates are read with the lead. */
-  function stateOf(id: string, known: States): 'sent' | 'failed' | { attempts: number; nextAt: string } | undefined {
+  function stateOf(id: string, known: States): 'sent' | 'failed' | 'spam' | { attempts: number; nextAt: string } | undefined {
     if (known.sent.has(id)) return 'sent';
     if (known.failed.has(id)) return 'failed';
+    if (known.spam.has(id)) return 'spam';
     const marker = known.markers.get(id);
     if (marker) return marker;
     const receivedAt = receivedAtOf(id);
@@ -111,6 +123,7 @@ export function filesLeadStore(dir: string): LeadStore {
       const failed = v.parse(failedValue, JSON.parse((await readText(failedFile(id))) ?? ''));
       return { state: 'failed', ...failed };
     }
+    if (state === 'spam') return { state: 'spam', ...v.parse(spamValue, JSON.parse((await readText(spamFile(id))) ?? '')) };
     const { attempts, nextAt } = state ?? { attempts: 0, nextAt: new Date(0).toISOString() };
     const marker = known.markers.get(id);
     const lastReason = marker ? (await readText(markerFile(marker.name)))?.trim() : undefined;
@@ -150,6 +163,7 @@ export function filesLeadStore(dir: string): LeadStore {
     );
     if (known.sent.has(id)) stale.push(`${id}.sent`);
     if (known.failed.has(id)) stale.push(`${id}.failed`);
+    if (known.spam.has(id)) stale.push(`${id}.spam`);
     for (const name of new Set(stale)) await rm(path.join(stateDir, name), { force: true });
   }
 
@@ -217,7 +231,7 @@ export function filesLeadStore(dir: string): LeadStore {
   }
 
   /** Writes the new state first, then removes the old one: a stop between the two leaves the newest readable. */
-  async function record(id: string, notification: Notification): Promise<void> {
+  async function record(id: string, notification: Outcome): Promise<void> {
     await mkdir(stateDir, { recursive: true, mode: 0o700 });
     const known = await states(id);
     let keep: string | undefined;
@@ -236,8 +250,48 @@ export function filesLeadStore(dir: string): LeadStore {
     await rm(claimFile(id), { force: true });
   }
 
+  /** One body's memory at a time in this process: a burst of the same text counts every address. */
+  let remembering: Promise<unknown> = Promise.resolve();
+  async function repeats(body: string, email: string, now: Date): Promise<number> {
+    const folder = path.join(dir, 'repeats');
+    const file = path.join(folder, `${body.replace(/[^0-9a-f]/g, '')}.json`);
+    const next = remembering
+      .catch(() => undefined)
+      .then(async () => {
+        await mkdir(folder, { recursive: true, mode: 0o700 });
+        let seen: Seen = {};
+        try {
+          seen = v.parse(v.record(v.string(), v.number()), JSON.parse((await readText(file)) ?? '{}'));
+        } catch {
+          // An unreadable memory starts again empty.
+        }
+        const result = remember(seen, email, now);
+        await writeFile(file, `${JSON.stringify(result.seen)}\n`, { mode: fileMode });
+        return result.count;
+      });
+    remembering = next;
+    return next;
+  }
+
   return {
-    async add(message) {
+    repeats,
+    async add(message, at, spamReasons) {
+      if (spamReasons && spamReasons.length > 0) {
+        const id = leadId(at);
+        const receivedAt = receivedAtOf(id) ?? at.toISOString();
+        const notification = { state: 'spam', at: receivedAt, reasons: [...spamReasons] } as const;
+        await mkdir(stateDir, { recursive: true, mode: 0o700 });
+        await writeFile(spamFile(id), `${JSON.stringify({ at: notification.at, reasons: notification.reasons })}\n`, {
+          mode: fileMode,
+        });
+        try {
+          await write(message, id);
+        } catch (error) {
+          await rm(spamFile(id), { force: true });
+          throw error;
+        }
+        return { id, receivedAt, ...message, notification: { ...notification, reasons: [...notification.reasons] } };
+      }
       const file = await write(message);
       const id = path.basename(file, '.json');
       const receivedAt = receivedAtOf(id) ?? new Date().toISOString();
@@ -272,9 +326,24 @@ export function filesLeadStore(dir: string): LeadStore {
       return { ...lead, notification };
     },
     forget: (email) => remove((lead) => sameEmail(lead.email, email)),
-    purge: (before) => remove((lead) => Date.parse(lead.receivedAt) < before.getTime()),
+    async purge(before, spamBefore) {
+      // The memory of repeated bodies past its window goes with the purge.
+      const folder = path.join(dir, 'repeats');
+      for (const name of await names(folder)) {
+        const file = path.join(folder, name);
+        const changed = await stat(file).then(
+          ({ mtimeMs }) => mtimeMs,
+          () => Date.now(),
+        );
+        if (Date.now() - changed >= repeatWindowMs) await rm(file, { force: true });
+      }
+      return remove((lead) => purged(lead, before, spamBefore));
+    },
   };
 }
+
+/** The folder of `npm start`'s leads when LEADS_DIR is unset. */
+export const defaultLeadsDir = 'leads';
 
 /** The store of `npm start`: always LEADS_DIR (default `leads/`), whatever notification is set. */
 export function nodeLeadStore(env: Env): StoreChoice {

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import type { ContactValues } from '../../forms/contact-fields.ts';
-import { mapFields } from '../../forms/contact-schema.ts';
+import { mapFields } from '../../forms/map-fields.ts';
 
 /** Where a lead's notification stands. */
 export type Notification =
@@ -15,7 +15,15 @@ export type Notification =
   /** `attempts` made so far (0: none yet); the next one is due at `nextAt` (ISO 8601). */
   | { state: 'pending'; attempts: number; nextAt: string; lastReason?: string }
   /** Given up at `at`: a final answer, or the last attempt failed. */
-  | { state: 'failed'; attempts: number; at: string; reason: string };
+  | { state: 'failed'; attempts: number; at: string; reason: string }
+  /**
+   * Kept apart as spam at `at`, with its reasons (../spam/weights.ts): never due, never notified until the
+   * operator rescues it (`retry`), purged after `spamRetentionDays`.
+   */
+  | { state: 'spam'; reasons: string[]; at: string };
+
+/** What an attempt to notify leads to (a lead is kept apart as spam only when stored). */
+export type Outcome = Exclude<Notification, { state: 'spam' }>;
 
 export interface StoredLead extends ContactValues {
   /** Sortable by date: the ISO time of reception, then a random part. */
@@ -40,8 +48,11 @@ export interface Listing {
 }
 
 export interface LeadStore {
-  /** Resolves once the lead is durably stored, never before; it is then pending, due at once. */
-  add(message: ContactValues, receivedAt: Date): Promise<StoredLead>;
+  /**
+   * Resolves once the lead is durably stored, never before; it is then pending, due at once, or, given spam
+   * reasons, kept apart (`spam`), never due.
+   */
+  add(message: ContactValues, receivedAt: Date, spamReasons?: readonly string[]): Promise<StoredLead>;
   /** Every lead, newest first. */
   list(): Promise<Listing>;
   /**
@@ -60,14 +71,31 @@ export interface LeadStore {
    * Writes the outcome of an attempt (sent, pending with its next time, or failed) and frees the claim;
    * `previous`, the state claimed, spares the store a search for what to replace.
    */
-  record(id: string, notification: Notification, previous?: Notification): Promise<void>;
-  /** `npm run leads -- --retry ID`: back to pending, attempts 0, due at `now`; undefined when there is no such lead. */
+  record(id: string, notification: Outcome, previous?: Notification): Promise<void>;
+  /**
+   * `npm run leads -- --retry ID` (and `--pas-indesirable ID`, which rescues a spam lead): back to pending,
+   * attempts 0, due at `now`; undefined when there is no such lead.
+   */
   retry(id: string, now: Date): Promise<StoredLead | undefined>;
   /** Deletes every lead of this email address (case-insensitive); returns them, and the records skipped. */
   forget(email: string): Promise<Listing>;
-  /** Deletes the leads received before `before`; returns them, and the records skipped. */
-  purge(before: Date): Promise<Listing>;
+  /**
+   * Deletes the leads received before `before`, and the spam ones received before `spamBefore`; returns them,
+   * and the records skipped.
+   */
+  purge(before: Date, spamBefore?: Date): Promise<Listing>;
+  /**
+   * Remembers that `email` sent the body whose hash is `body` at `now`, and says how many different addresses
+   * sent it within the window (this one included). Bounded: entries older than the window go, and a body keeps
+   * at most a few dozen addresses. Hashes only (../spam/repeats.ts): no text or address is kept in clear.
+   */
+  repeats?(body: string, email: string, now: Date): Promise<number>;
 }
+
+/** Whether a stored lead falls under a purge: past the retention period, or spam past its shorter one. */
+export const purged = (lead: StoredLead, before: Date, spamBefore?: Date) =>
+  Date.parse(lead.receivedAt) < before.getTime() ||
+  (spamBefore !== undefined && lead.notification.state === 'spam' && Date.parse(lead.receivedAt) < spamBefore.getTime());
 
 /**
  * A stored lead's fields as read back. A field added to the form after the lead was stored reads as empty,

@@ -12,8 +12,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import type { ContactReceiverCopy } from '../../content-schema/contact-receiver-schema.ts';
-import { fillTemplate } from '../template.ts';
+import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
+import { fillTemplate } from '../receiver/template.ts';
 
 export interface ProxyTrust {
   client(request: IncomingMessage): { address?: string; forwardedProto?: 'http' | 'https' };

@@ -1,10 +1,11 @@
+// @vitest-environment node
 /**
  * `npm run diff -- HEAD~1` end to end, in a temporary git repository: this working tree committed as it is, then
  * a commit that edits one FAQ answer. The report must name /faq, show the new sentence and the misspelt word it
  * adds, and name no other page.
  *
- * It builds the site twice, so it lives with the checks that run after the build (`npm run test:build`, in Node),
- * not with the fast unit tests.
+ * It builds the site twice in its own repository and reads no dist/ of this one: it runs with the unit tests, beside
+ * the other files that wait on a build.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * the pass in flight as it waits for requests (bounded by the same grace, and by the pass's own budget).
  */
 import type { Server } from 'node:http';
-import type { SiteReceiver } from '../site.ts';
+import type { SiteReceiver } from '../receiver/site.ts';
 
 const retryEveryMs = 30_000;
 

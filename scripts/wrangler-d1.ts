@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import { d1Binding, type SqlRunner } from '../store/d1.ts';
+import { d1Binding, type SqlRunner } from '../src/receiver/store/d1.ts';
 
 /** A literal for `wrangler d1 execute --command`, which takes no bound parameters. */
 const sqlLiteral = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`);

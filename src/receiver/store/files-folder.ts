@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, open, readdir, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContactValues } from '../../forms/contact-fields.ts';
-import { mapFields } from '../../forms/contact-schema.ts';
+import { mapFields } from '../../forms/map-fields.ts';
 
 const folderMode = 0o700;
 const fileMode = 0o600;
@@ -52,13 +52,14 @@ export async function prepareLeadsDir(dir: string): Promise<void> {
   }
 }
 
-export function leadsWriter(dir: string): (message: ContactValues) => Promise<string> {
-  return async (message) => {
+/** `id`, when given, names the file (a lead id, ../store/lead-store.ts `leadId`); otherwise a new one does. */
+export function leadsWriter(dir: string): (message: ContactValues, id?: string) => Promise<string> {
+  return async (message, id) => {
     // Exactly the form's fields, whatever else the object given holds.
     const fields = mapFields((field) => message[field.name]);
     await mkdir(dir, { recursive: true, mode: folderMode });
     // Sortable by date; the random part keeps two messages of the same millisecond apart.
-    const fileName = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`;
+    const fileName = `${id ?? `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`}.json`;
     const file = path.join(dir, fileName);
     const temporary = path.join(dir, `.${fileName}.tmp`);
     try {

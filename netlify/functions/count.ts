@@ -1,0 +1,17 @@
+/**
+ * Netlify Function for `/api/count`: a thin adapter over the audience counter (src/audience/), which counts into
+ * the leads' Netlify Blobs store (CONTACT_STORE=blobs), under `audience/`. It answers 204 at once; the count is
+ * written after the answer (`waitUntil`).
+ */
+import type { AudienceCounter } from '../../src/audience/counter.ts';
+import { netlifyAudience } from '../../src/audience/netlify.ts';
+import type { NetlifyContext } from './contact.ts';
+
+let counter: AudienceCounter | undefined;
+
+export default async function count(request: Request, context: NetlifyContext): Promise<Response> {
+  counter ??= netlifyAudience(process.env);
+  return counter.handle(request, { address: context.ip }, (work) => context.waitUntil?.(work));
+}
+
+export const config = { path: '/api/count' };

@@ -1,0 +1,81 @@
+/**
+ * `npm run stats`: the audience of the site, over the same stores as `npm run leads`: the folder LEADS_DIR
+ * (default leads/, counts under its audience/), Cloudflare D1 with `--local` or `--remote`, Netlify Blobs with
+ * `--netlify`. For the last 30 days, or `--since` / `--until` (days, `2026-11-26`): visitors, page views, views
+ * per page, outside referrers, visitors who reached /contact and leads, in all and per day. `--json` prints the
+ * same figures for scripts; `--html FILE` writes a self-contained French report with its charts drawn as SVG.
+ */
+import { stat, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { audience } from '../src/content-data/audience.ts';
+import { parisDay } from '../src/lib/french-date.ts';
+import type { AudienceStore } from '../src/audience/audience-store.ts';
+import { daysBefore, figuresOf } from '../src/audience/report.ts';
+import { statsText } from '../src/audience/stats-text.ts';
+import { filesAudienceStore } from '../src/audience/store/files.ts';
+import { fillTemplate } from '../src/receiver/template.ts';
+import { chosenStore, storeOptions } from './store-flags.ts';
+
+const words = audience.stats;
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+let options: ReturnType<typeof readOptions>;
+function readOptions() {
+  return parseArgs({
+    options: {
+      since: { type: 'string' },
+      until: { type: 'string' },
+      json: { type: 'boolean' },
+      html: { type: 'string' },
+      ...storeOptions,
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+}
+try {
+  options = readOptions();
+} catch {
+  fail(words.usage, 2);
+}
+if (options.help) fail(words.usage, 0);
+const badDay = [options.since, options.until].some((day) => day !== undefined && !dayPattern.test(day));
+if (badDay || (options.json && options.html !== undefined) || options.html?.trim() === '') fail(words.usage, 2);
+
+const until = options.until ?? parisDay(new Date());
+const since = options.since ?? daysBefore(until, 29);
+
+const chosen = chosenStore(options);
+if ('problem' in chosen) fail(chosen.problem === 'usage' ? words.usage : chosen.problem, 2);
+const storeName = chosen.name;
+let store: AudienceStore;
+if (chosen.kind === 'd1') {
+  const { d1AudienceStore } = await import('../src/audience/store/d1.ts');
+  store = d1AudienceStore(chosen.runner);
+} else if (chosen.kind === 'blobs') {
+  const { blobsAudienceStore } = await import('../src/audience/store/blobs.ts');
+  store = blobsAudienceStore(chosen.store);
+} else {
+  store = filesAudienceStore(chosen.dir);
+  // A folder that does not exist is a wrong LEADS_DIR, not a site nobody visited.
+  await stat(chosen.dir).catch((error: Error) => fail(fillTemplate(words.unreachable, { store: storeName, reason: error.message })));
+}
+
+try {
+  const figures = figuresOf(await store.days(since, until), since, until);
+  if (options.json) {
+    console.log(JSON.stringify(figures, null, 2));
+  } else if (options.html !== undefined) {
+    const { statsHtml } = await import('../src/audience/stats-html.ts');
+    await writeFile(options.html, await statsHtml(figures, process.env.SITE_URL));
+    console.log(fillTemplate(words.htmlWritten, { file: options.html }));
+  } else {
+    console.log(statsText(figures, storeName));
+  }
+} catch (error) {
+  fail(fillTemplate(words.unreachable, { store: storeName, reason: error instanceof Error ? error.message : String(error) }));
+}

@@ -1,0 +1,101 @@
+/** The two visits of the audience specs (Node and Cloudflare), and what `npm run stats -- --json` must give after them. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { root } from './build-copy.ts';
+import { islandHydrated } from './page-ready.ts';
+
+/** Ordinary browsers' User-Agents: headless Chromium's own says « HeadlessChrome », which isbot calls a bot. */
+export const chromeAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36';
+export const firefoxAgent = 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0';
+
+export interface Figures {
+  visitors: number;
+  pageviews: number;
+  pages: Record<string, number>;
+  referrers: Record<string, number>;
+  reachedContact: number;
+  contactFrom: Record<string, number>;
+  leads: number;
+}
+
+/** `npm run stats -- --json` with these options and environment. */
+export async function stats(args: string[], env: Record<string, string> = {}): Promise<Figures> {
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/stats.ts', '--json', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env, NODE_OPTIONS: '', CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+  });
+  return JSON.parse(stdout) as Figures;
+}
+
+const isCount = (url: string) => new URL(url).pathname === '/api/count';
+
+/** Opens `url` and waits until its view has been answered by the count endpoint. */
+export async function read(page: Page, url: string, referer?: string) {
+  const counted = page.waitForResponse((response) => isCount(response.url()));
+  await page.goto(url, referer ? { referer } : {});
+  expect((await counted).status()).toBe(204);
+}
+
+async function fillAndSubmit(page: Page) {
+  await page.getByLabel('Nom complet').fill('Jeanne Martin');
+  await page.getByLabel('Adresse email').fill('jeanne.martin@example.com');
+  await page.getByLabel('Numéro de téléphone').fill('+33 6 12 34 56 78');
+  await page.getByLabel('Message', { exact: true }).fill('Bonjour, je voudrais encaisser mes payouts sur une LLC.');
+  await page.getByRole('button', { name: 'Envoyer le message' }).click();
+}
+
+async function noStoredIdentifier(context: BrowserContext, page: Page, javaScript: boolean) {
+  expect(await context.cookies()).toEqual([]);
+  if (!javaScript) return;
+  const storage = await page.evaluate(async () => ({
+    local: localStorage.length,
+    session: sessionStorage.length,
+    databases: (await indexedDB.databases()).length,
+  }));
+  expect(storage).toEqual({ local: 0, session: 0, databases: 0 });
+}
+
+/**
+ * One visitor with JavaScript (from an outside site: /, /about, /faq, then /contact, sends the form) and one
+ * without (/, /how-it-works, /terms, then /contact, sends the form and sees the confirmation page). Neither
+ * browser holds a cookie or a storage entry afterwards.
+ */
+export async function twoVisitors(browser: Browser, url: string) {
+  const withScript = await browser.newContext({ userAgent: chromeAgent });
+  const first = await withScript.newPage();
+  await read(first, `${url}/`, 'https://www.example.org/recherche?q=llc&utm_source=campagne');
+  await read(first, `${url}/about`);
+  await read(first, `${url}/faq`);
+  await read(first, `${url}/contact`);
+  await islandHydrated(first);
+  await fillAndSubmit(first);
+  await expect(first.getByRole('status')).toContainText('Message envoyé');
+  await noStoredIdentifier(withScript, first, true);
+  await withScript.close();
+
+  const withoutScript = await browser.newContext({ userAgent: firefoxAgent, javaScriptEnabled: false });
+  const second = await withoutScript.newPage();
+  await read(second, `${url}/`);
+  await read(second, `${url}/how-it-works`);
+  await read(second, `${url}/terms`);
+  await read(second, `${url}/contact`);
+  const confirmation = second.waitForResponse((response) => isCount(response.url()));
+  await fillAndSubmit(second);
+  await expect(second).toHaveURL(`${url}/contact/merci`);
+  await confirmation;
+  await noStoredIdentifier(withoutScript, second, false);
+  await withoutScript.close();
+}
+
+/** What `npm run stats -- --json` gives after `twoVisitors`. */
+export const afterTwoVisitors = {
+  visitors: 2,
+  pageviews: 9,
+  reachedContact: 2,
+  leads: 2,
+  pages: { '/': 2, '/contact': 2, '/about': 1, '/contact/merci': 1, '/faq': 1, '/how-it-works': 1, '/terms': 1 },
+  // The outside referrer's host only: no path, no query, no campaign parameter.
+  referrers: { 'www.example.org': 1 },
+  contactFrom: { '/faq': 1, '/terms': 1 },
+};

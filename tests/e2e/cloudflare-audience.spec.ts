@@ -1,0 +1,70 @@
+/**
+ * Audience counting on Cloudflare's own runtime: `wrangler pages dev` over a build made for it (CONTACT_STORE=d1,
+ * the site's receiver) with the local D1 database migrated from migrations/ into a folder of this run. The same
+ * two visitors as on Node give the same figures through `npm run stats -- --local`, once their counts, written
+ * after each 204 (`waitUntil`), are in.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { afterTwoVisitors, chromeAgent, stats, twoVisitors } from './audience-visits.ts';
+import { buildCopy, root } from './build-copy.ts';
+import { type PagesDev, startPagesDev } from './wrangler.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+// cloudflare.spec.ts takes +100, cloudflare-leads.spec.ts +101 and +102: this spec the next two.
+const e2ePort = Number(process.env.E2E_PORT ?? 4321);
+const port = e2ePort + 103;
+const url = `http://127.0.0.1:${port}`;
+
+let wrangler: PagesDev | undefined;
+let persistTo = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(400_000);
+  const site = await buildCopy('e2e-audience-d1', { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_STORE: 'd1' });
+  persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-audience-'));
+  await promisify(execFile)('npx', ['wrangler', 'd1', 'migrations', 'apply', 'propllc-leads', '--local', '--persist-to', persistTo], {
+    cwd: root,
+    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+  });
+  const bindings = ['CONTACT_STORE=d1', 'CONTACT_DELIVERY=local', 'CONTACT_RATE_LIMIT=1000'].flatMap((binding) => [
+    '--binding',
+    binding,
+  ]);
+  wrangler = await startPagesDev({
+    port,
+    args: [path.relative(root, site), '--inspector-port', String(e2ePort + 104), '--persist-to', persistTo, ...bindings],
+    timeout: 150_000,
+  });
+});
+
+test.afterAll(async () => {
+  await wrangler?.stop();
+});
+
+const local = () => stats(['--local', '--persist-to', persistTo]);
+
+test('two visitors, with and without JavaScript, are counted exactly in D1', async ({ browser }) => {
+  await twoVisitors(browser, url);
+  await expect.poll(local, { timeout: 60_000, intervals: [1000, 2000, 5000] }).toMatchObject(afterTwoVisitors);
+});
+
+test('a bot, Sec-GPC and a prerender are answered 204 and not counted', async ({ request }) => {
+  const before = await local();
+  for (const headers of <Record<string, string>[]>[
+    { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    { 'User-Agent': chromeAgent, 'Sec-GPC': '1' },
+    { 'User-Agent': chromeAgent, 'Sec-Purpose': 'prefetch;prerender' },
+  ]) {
+    expect((await request.post(`${url}/api/count?p=%2Fabout`, { headers })).status()).toBe(204);
+  }
+  // A counted view after them: once it is in, the three before it would be too.
+  expect((await request.post(`${url}/api/count?p=%2Fterms`, { headers: { 'User-Agent': chromeAgent } })).status()).toBe(204);
+  await expect.poll(async () => (await local()).pageviews, { timeout: 60_000 }).toBe(before.pageviews + 1);
+  expect((await local()).pages['/about']).toBe(before.pages['/about']);
+});

@@ -1,0 +1,112 @@
+// @vitest-environment node
+/**
+ * Audience counting in the Netlify Functions (CONTACT_STORE=blobs), against the local Netlify Blobs server that
+ * @netlify/blobs ships, configured as Netlify configures a function (NETLIFY_BLOBS_CONTEXT): the count function
+ * answers 204 and writes after (`waitUntil`), the contact function counts each stored lead, and the totals are
+ * read back as `npm run stats -- --netlify` reads them. The salt and hashes of a past day go.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parisDay } from '../../src/lib/french-date.ts';
+import { blobsAudienceStore } from '../../src/audience/store/blobs.ts';
+import { blobsStoreName } from '../../src/receiver/store/blobs.ts';
+
+const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36';
+const token = 'jeton-de-test';
+const siteID = 'site-de-test';
+let blobs: BlobsServer;
+let edgeURL = '';
+
+beforeAll(async () => {
+  blobs = new BlobsServer({ directory: await mkdtemp(path.join(tmpdir(), 'propllc-blobs-audience-')), token, port: 0 });
+  edgeURL = `http://127.0.0.1:${(await blobs.start()).port}`;
+  const context = { edgeURL, uncachedEdgeURL: edgeURL, token, siteID };
+  vi.stubEnv('NETLIFY_BLOBS_CONTEXT', Buffer.from(JSON.stringify(context)).toString('base64'));
+  vi.stubEnv('CONTACT_STORE', 'blobs');
+  vi.stubEnv('CONTACT_DELIVERY', 'local');
+  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  await blobs.stop();
+});
+
+const raw = () => getStore({ name: blobsStoreName, edgeURL, uncachedEdgeURL: edgeURL, token, siteID, consistency: 'strong' });
+
+describe('Netlify: audience counted in Netlify Blobs', () => {
+  it('counts views and leads, apart from the leads, with nothing of a visitor in the totals', async () => {
+    const { default: count, config } = await import('../../netlify/functions/count.ts');
+    const { default: contact } = await import('../../netlify/functions/contact.ts');
+    expect(config.path).toBe('/api/count');
+    const background: Promise<unknown>[] = [];
+    const context = (ip: string) => ({ ip, waitUntil: (promise: Promise<unknown>) => background.push(promise) });
+    const view = (page: string, ip: string, headers: Record<string, string> = {}) =>
+      count(
+        new Request(`https://propllc.netlify.app/api/count?p=${encodeURIComponent(page)}`, {
+          method: 'POST',
+          headers: { 'user-agent': agent, ...headers },
+        }),
+        context(ip),
+      );
+    // One after the other: the local server checks a conditional write without a lock (see netlify-leads.test.ts).
+    for (const [page, ip] of [
+      ['/', '203.0.113.7'],
+      ['/faq', '203.0.113.7'],
+      ['/contact', '203.0.113.7'],
+      ['/', '203.0.113.8'],
+    ] as const) {
+      expect((await view(page, ip)).status).toBe(204);
+      await Promise.all(background);
+    }
+    expect((await view('/', '203.0.113.9', { 'sec-gpc': '1' })).status).toBe(204);
+    const answer = await contact(
+      new Request('https://propllc.netlify.app/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Jeanne Martin',
+          email: 'jeanne@example.com',
+          phone: '+33 6 12 34 56 78',
+          message: 'Je voudrais encaisser mes payouts sur une LLC.',
+        }),
+      }),
+      context('203.0.113.7'),
+    );
+    expect(answer.status).toBe(200);
+    await Promise.all(background);
+
+    const today = parisDay(new Date());
+    const [totals] = await blobsAudienceStore(raw()).days(today, today);
+    expect(totals).toEqual({
+      day: today,
+      visitors: 2,
+      pageviews: 4,
+      pages: { '/': 2, '/faq': 1, '/contact': 1 },
+      referrers: {},
+      reachedContact: 1,
+      contactFrom: { '/faq': 1 },
+      leads: 1,
+    });
+    // The leads' own keys are untouched by the counts, and the counts hold no lead.
+    const keys = (await raw().list()).blobs.map((blob) => blob.key);
+    expect(keys.filter((key) => key.startsWith('leads/'))).toHaveLength(1);
+    expect(JSON.stringify(totals)).not.toContain('jeanne');
+  });
+
+  it('deletes the salt and hashes of past days with the next day’s salt, and purges totals past retention', async () => {
+    const store = blobsAudienceStore(raw());
+    await store.salt('2023-01-01');
+    await store.addView({ day: '2023-01-01', visitor: 'v', address: 'a', page: '/' }, { viewsPerVisitor: 9, viewsPerAddress: 9 });
+    await store.salt('2023-01-02');
+    const keys = (await raw().list({ prefix: 'audience/' })).blobs.map((blob) => blob.key);
+    expect(keys.filter((key) => key.includes('2023-01-01') && !key.startsWith('audience/days/'))).toEqual([]);
+    expect(await store.purge('2023-01-02', '2023-01-02')).toBe(1);
+    expect(await store.days('2023-01-01', '2023-01-01')).toEqual([]);
+  });
+});

@@ -32,9 +32,10 @@ function localRunner(persistTo = '.wrangler/state'): SqlRunner {
   return async (sql, params) => {
     clearTimeout(idle);
     running += 1;
-    const opened = (proxy ??= import('wrangler').then(({ getPlatformProxy }) =>
+    proxy ??= import('wrangler').then(({ getPlatformProxy }) =>
       getPlatformProxy<Record<string, unknown>>({ persist: { path: path.join(persistTo, 'v3') } }),
-    ));
+    );
+    const opened = proxy;
     try {
       const { env } = await opened;
       const binding = env[d1Binding];

@@ -1,7 +1,7 @@
 /**
  * `npm run leads`: the operator's inbox over the lead store of a deployment. Without option it lists the
  * leads of LEADS_DIR (default leads/, read as the server writes them), newest first; `--local` or
- * `--remote` reads Cloudflare's D1 database (LEADS_DB) through `wrangler d1 execute`; `--netlify` reads the
+ * `--remote` reads Cloudflare's D1 database (LEADS_DB) through wrangler (scripts/wrangler-d1.ts); `--netlify` reads the
  * site's Netlify Blobs store `leads` through Netlify's API, with the settings the Netlify CLI uses
  * (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN). `--csv FILE` exports them for French spreadsheets into a new
  * file (mode 0600, never through an existing file or link), `--email EMAIL` keeps one person's leads

@@ -1,6 +1,6 @@
 /**
  * The store that `npm run leads` and `npm run stats` read, picked by the same flags: none (the folder LEADS_DIR,
- * default leads/), `--local` or `--remote` (Cloudflare D1 through `wrangler d1 execute`, `--persist-to` for a
+ * default leads/), `--local` or `--remote` (Cloudflare D1 through wrangler: ./wrangler-d1.ts, `--persist-to` for a
  * local state kept elsewhere than .wrangler/state), `--netlify` (the site's Netlify Blobs store, with the Netlify
  * CLI's own settings NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN). The flags are the table of stores' own
  * (src/forms/lead-stores.ts); the store's name, in French, is content/contact-receiver.json's (`inbox`).

@@ -1,17 +1,61 @@
 /**
  * D1 from Node, through wrangler: what `npm run leads -- --local|--remote` and the tests use to read the
- * Pages Function's database without a Worker. Each statement is one `wrangler d1 execute … --json`.
+ * Pages Function's database without a Worker.
+ * - `--local`: the database `wrangler pages dev` keeps on this machine, opened with wrangler's own
+ *   `getPlatformProxy` (wrangler.toml's binding, the same SQLite file): one local runtime for a burst of statements,
+ *   closed once idle so the command can end. `wrangler d1 execute` started one per statement, 2 to 5 s each.
+ * - `--remote`: each statement is one `wrangler d1 execute … --remote --json` (Cloudflare's API, signed in).
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { promisify } from 'node:util';
-import { d1Binding, type SqlRunner } from '../src/receiver/store/d1.ts';
+import { bindingRunner, d1Binding, isD1Binding, type SqlRunner } from '../src/receiver/store/d1.ts';
 
 /** A literal for `wrangler d1 execute --command`, which takes no bound parameters. */
 const sqlLiteral = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`);
 
-/** D1 through wrangler: each statement is one `wrangler d1 execute … --json`. */
+/** How long the local runtime stays open after a statement, for the next one of the same command. */
+const idleMs = 200;
+
+/** What `getPlatformProxy` opens: the bindings, and how to close them. */
+interface LocalProxy {
+  env: Record<string, unknown>;
+  dispose(): Promise<void>;
+}
+
+/** The local database (`persistTo`: `wrangler pages dev --persist-to`; default .wrangler/state). */
+function localRunner(persistTo = '.wrangler/state'): SqlRunner {
+  let proxy: Promise<LocalProxy> | undefined;
+  let running = 0;
+  let idle: NodeJS.Timeout | undefined;
+  return async (sql, params) => {
+    clearTimeout(idle);
+    running += 1;
+    proxy ??= import('wrangler').then(({ getPlatformProxy }) =>
+      getPlatformProxy<Record<string, unknown>>({ persist: { path: path.join(persistTo, 'v3') } }),
+    );
+    const opened = proxy;
+    try {
+      const { env } = await opened;
+      const binding = env[d1Binding];
+      if (!isD1Binding(binding)) throw new Error(`wrangler.toml binds no D1 database as ${d1Binding}`);
+      return await bindingRunner(binding)(sql, params);
+    } finally {
+      running -= 1;
+      if (running === 0) {
+        idle = setTimeout(() => {
+          proxy = undefined;
+          void opened.then(({ dispose }) => dispose()).catch(() => undefined);
+        }, idleMs);
+      }
+    }
+  };
+}
+
+/** D1 through wrangler: the local database, or each statement one `wrangler d1 execute … --remote --json`. */
 export function wranglerRunner(where: '--local' | '--remote', persistTo: string | undefined): SqlRunner {
+  if (where === '--local') return localRunner(persistTo);
   const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
   return async (sql, params) => {
     const command = sql.replace(/\?(\d+)/g, (_, index: string) => sqlLiteral(params[Number(index) - 1] ?? null));

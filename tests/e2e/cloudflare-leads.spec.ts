@@ -102,7 +102,7 @@ const visitor = validLead({
 });
 
 test('a lead is a D1 row before the answer; « à notifier » while the provider fails; notified once when due after it answers', async () => {
-  // Each look at the database is one `wrangler d1 execute` (2 to 5 s on this machine).
+  // Each look at the database starts a local runtime of its own (about a second).
   test.setTimeout(180_000);
   const posted = Date.now();
   const answer = await post(visitor);

@@ -1,7 +1,7 @@
 /**
  * The lead store on Cloudflare: a table of D1 (Cloudflare's SQLite), bound to the Pages Function as
  * LEADS_DB (wrangler.toml, schema in migrations/). The queries go through `SqlRunner`, so the same store
- * runs on the binding inside the function and on `wrangler d1 execute` for `npm run leads --local|--remote`.
+ * runs on the binding inside the function and through wrangler for `npm run leads --local|--remote` (scripts/wrangler-d1.ts).
  * Claims are one conditional UPDATE: of two isolates retrying the same lead, only one gets the row back.
  * Due leads are one indexed query with a LIMIT (migrations/0002): a pass reads one batch.
  */
@@ -38,10 +38,10 @@ interface D1Binding {
   prepare(sql: string): { bind(...values: unknown[]): { all(): Promise<{ results: Row[] }> } };
 }
 
-const isD1Binding = (value: unknown): value is D1Binding =>
+export const isD1Binding = (value: unknown): value is D1Binding =>
   typeof value === 'object' && value !== null && typeof (value as D1Binding).prepare === 'function';
 
-const bindingRunner =
+export const bindingRunner =
   (db: D1Binding): SqlRunner =>
   async (sql, params) =>
     (
@@ -52,7 +52,7 @@ const bindingRunner =
     ).results;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-// Only a date counts: `wrangler d1 execute --local --json` writes SQL NULL as the text "null".
+// Only a date counts: `wrangler d1 execute --json` (--remote) writes SQL NULL as the text "null".
 const date = (value: unknown) => (/^\d{4}-\d{2}-\d{2}T/.test(text(value)) ? text(value) : undefined);
 const count = (value: unknown) => (typeof value === 'number' ? value : Number.parseInt(text(value), 10) || 0);
 

@@ -65,9 +65,15 @@ const framesOf = async (preview: Page): Promise<Frame[]> =>
     }),
   );
 
-/** When (epoch ms) `frame` painted the edit in view, as its own helper marked it. */
+/**
+ * When (epoch ms) `frame` painted the edit in view, as its own helper marked it. Polled on a timer: headless Chromium
+ * runs no animation frame in a page nothing asks frames of, which Playwright's default polling waits for.
+ */
 async function shownAt(frame: Frame): Promise<number> {
-  await frame.waitForFunction(() => performance.getEntriesByName('apercu-edit-shown').length > 0, undefined, { timeout: 60_000 });
+  await frame.waitForFunction(() => performance.getEntriesByName('apercu-edit-shown').length > 0, undefined, {
+    timeout: 60_000,
+    polling: 50,
+  });
   return frame.evaluate(() => performance.timeOrigin + performance.getEntriesByName('apercu-edit-shown')[0]!.startTime);
 }
 
@@ -102,14 +108,19 @@ async function measurePreview(): Promise<PreviewFigures> {
     const frames = await framesOf(preview);
     const first = Math.round(Math.max(...(await Promise.all(frames.map(shownAt)))) - clicked);
 
-    // A save with the preview open: both frames show the new words by themselves.
-    const words = 'Un conseiller vous répond sous 24 heures.';
+    // A save with the preview open, once its pages are live (an editor reads the preview before saving again: the
+    // site's scripts, the dev server's update channel among them, start after the edit is shown): both frames show
+    // the new words by themselves.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // Words the site's typography leaves as they are (no number, no apostrophe), to be found as written.
+    const words = 'Un conseiller suit votre dossier avec vous.';
     const savedAt = Date.now();
     save(copy, original, words);
     await Promise.all(
       frames.map((frame) =>
         frame.waitForFunction((text) => document.querySelector('details#delai')?.textContent?.includes(text), words, {
           timeout: 60_000,
+          polling: 50,
         }),
       ),
     );

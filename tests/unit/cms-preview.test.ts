@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { frameSource } from '../../cms/Preview/Preview.tsx';
 import { comparable, hydrated, mark, markDuration, rulesOf, selectorOf, unfold } from '../../cms/Preview/focus.ts';
-import { addedTexts, visibleText } from '../../cms/site-preview.ts';
+import { addedTexts, visibleText } from '../../cms/Preview/changed-text.ts';
 
 describe('visibleText', () => {
   it('keeps the words a visitor reads on a line of MDX, JSON or frontmatter', () => {

@@ -67,6 +67,8 @@ export const immutableCache = 'public, max-age=31536000, immutable';
 /** A rule of `_headers`: the headers of every path its pattern matches, and why it exists. */
 export interface HeaderRuleDeclaration {
   note?: string;
+  /** Headers an earlier rule set that this path drops (`! Name`, Cloudflare Pages), before setting its own. */
+  unset?: readonly string[];
   headers: Readonly<Record<string, string>>;
 }
 
@@ -112,7 +114,11 @@ export const receiverSecurityHeaders: Readonly<Record<string, string>> = {
  * only. « Aperçu » frames the site's branch previews (`previewSource`, from PREVIEW_URL) and reads the branch from
  * GitHub's API (`githubApi`, from CMS_GITHUB_API_URL: a stand-in in the end-to-end test). Nobody frames the editor.
  */
-function editorPolicy(previewSource: string | undefined, githubApi: string): string {
+function editorPolicy(
+  previewSource: string | undefined,
+  githubApi: string,
+  framedBy: readonly string[] = pagePolicy['frame-ancestors'],
+): string {
   return serializePolicy({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -123,7 +129,7 @@ function editorPolicy(previewSource: string | undefined, githubApi: string): str
     'connect-src': ["'self'", githubApi, 'https://raw.githubusercontent.com'],
     'frame-src': ["'self'", ...(previewSource ? [previewSource] : [])],
     'form-action': pagePolicy['form-action'],
-    'frame-ancestors': pagePolicy['frame-ancestors'],
+    'frame-ancestors': framedBy,
     'base-uri': pagePolicy['base-uri'],
     'object-src': pagePolicy['object-src'],
   });
@@ -176,7 +182,17 @@ export function editorHeaderRules(
   previewSource: string | undefined,
   githubApi = defaultGithubApi,
 ): Record<string, HeaderRuleDeclaration> {
-  return { '/*': { headers: { 'Content-Security-Policy': editorPolicy(previewSource, githubApi), ...editorHeaders } } };
+  return {
+    '/*': { headers: { 'Content-Security-Policy': editorPolicy(previewSource, githubApi), ...editorHeaders } },
+    '/apercu-page': {
+      note: '« Aperçu »’s frames: the editor’s own page, framed by its preview page (same origin) and by nothing else.',
+      unset: ['Content-Security-Policy', 'X-Frame-Options'],
+      headers: {
+        'Content-Security-Policy': editorPolicy(previewSource, githubApi, ["'self'"]),
+        'X-Frame-Options': 'SAMEORIGIN',
+      },
+    },
+  };
 }
 
 /** The editor's Function answers (sign-in API, error pages): `_headers` does not apply to them. */

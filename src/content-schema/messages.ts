@@ -377,6 +377,8 @@ export const previewMessages = {
   liveUnknownPage: (page: string) => `La page ${page} n’existe pas sur le site : aucun aperçu à montrer.`,
   liveReadFailed: (file: string, status: number) =>
     `Le fichier ${file} n’a pas pu être lu sur GitHub (réponse ${status}). Vérifiez la branche, ou reconnectez-vous.`,
+  liveExpression:
+    'un réglage de widget écrit comme une expression entre accolades ne peut pas s’afficher ici ; la version de la branche sur l’hébergeur le montre (« Ouvrir la page seule »).',
   liveMistake: (problem: string) => `Cette version de la page ne peut pas s’afficher : ${problem}`,
   noPreview:
     'Aucun aperçu n’est configuré pour cet éditeur : il faut l’adresse des versions de prévisualisation (PREVIEW_URL) à sa construction. Prévenez la personne qui l’administre.',

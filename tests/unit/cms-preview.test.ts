@@ -3,7 +3,8 @@
  * and the frames' addresses (cms/Preview/Preview.tsx).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { frameSource } from '../../cms/Preview/Preview.tsx';
+import { frameSource, livePageSource } from '../../cms/Preview/Preview.tsx';
+import { editorToken } from '../../cms/Preview/live/github.ts';
 import { comparable, hydrated, mark, markDuration, rulesOf, selectorOf, unfold } from '../../cms/Preview/focus.ts';
 import { addedTexts, visibleText } from '../../cms/Preview/changed-text.ts';
 
@@ -99,5 +100,17 @@ describe('the preview helper before and after React hydrates the page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the hosted « Aperçu »', () => {
+  it('frames the editor’s own page of the branch, the entry kept in its address', () => {
+    expect(livePageSource('/faq#cout', 'contenu/Tarifs 2027')).toBe('/apercu-page?page=%2Ffaq%23cout&branche=contenu%2FTarifs+2027');
+  });
+
+  it('reads the branch with the token Keystatic keeps for the signed-in editor, and no other cookie', () => {
+    expect(editorToken('autre=1; keystatic-gh-access-token=ghu_abc%3D; keystatic-gh-refresh-token=x')).toBe('ghu_abc=');
+    expect(editorToken('keystatic-gh-refresh-token=x')).toBeUndefined();
+    expect(editorToken('')).toBeUndefined();
   });
 });

@@ -60,5 +60,9 @@ else {
     // Once React has committed the page: the entry unfolded, in view below the sticky header, the change outlined.
     requestAnimationFrame(() => setTimeout(() => showEdit(document, hash, changed)));
   };
-  void show().then(() => followHead(branch, () => void show()));
+  // One showing at a time, in order; the head is followed from the start, so a save during the first read counts.
+  let showing = show();
+  followHead(branch, () => {
+    showing = showing.then(show);
+  });
 }

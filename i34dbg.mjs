@@ -1,0 +1,21 @@
+import { chromium } from '@playwright/test';
+import { readFileSync, readdirSync } from 'node:fs';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const ctx = await b.newContext();
+await ctx.addCookies([{ name: 'keystatic-gh-access-token', value: 'tok', url: 'http://127.0.0.1:4483' }]);
+const p = await ctx.newPage();
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message, e.stack?.slice(0, 800)));
+await p.route('http://127.0.0.1:4486/**', (route) => {
+  const u = new URL(route.request().url());
+  console.log('api', u.pathname);
+  const h = { 'Access-Control-Allow-Origin': '*' };
+  if (u.pathname.includes('/commits/')) return route.fulfill({ headers: h, body: 'a'.repeat(40) });
+  const path = decodeURIComponent(u.pathname.replace('/repos/propllc/site/contents/', ''));
+  if (path === 'content/faq') return route.fulfill({ headers: h, contentType: 'application/json', body: JSON.stringify(readdirSync('content/faq').map((name) => ({ name, type: 'file' }))) });
+  return route.fulfill({ headers: h, body: readFileSync(path, 'utf8') });
+});
+await p.goto('http://127.0.0.1:4483/apercu-page?page=%2Ffaq%23delai&branche=essai');
+await p.waitForTimeout(4000);
+console.log((await p.locator('body').innerText()).slice(0, 1500));
+await b.close();

@@ -325,7 +325,11 @@ test('the hosted « Aperçu » renders the branch read with the editor’s token
   const delay = Date.now() - saved;
   console.log(`hosted « Aperçu »: the save shown in both frames ${delay} ms after the head moved`);
   testInfo.annotations.push({ type: 'hosted preview delay (ms)', description: String(delay) });
-  for (const frame of frames) await expect(frame.getByText(second)).toBeInViewport();
+  for (const frame of frames) {
+    await expect(frame.getByText(second)).toBeInViewport();
+    // Outlined for a moment: the eye goes to what the save changed.
+    await expect(frame.getByText(second)).toHaveCSS('outline-style', 'solid');
+  }
   testInfo.attach('apercu-heberge.png', { body: await page.screenshot(), contentType: 'image/png' });
   // Read with the editor's own session.
   expect([...github.authorizations]).toEqual([`Bearer ${token}`]);

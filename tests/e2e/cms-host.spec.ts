@@ -71,9 +71,14 @@ function startGithubStandIn(): Promise<void> {
   return new Promise((resolve) => github.server?.listen(githubPort, '127.0.0.1', resolve));
 }
 
-/** The branch's files as the repository holds them, but for one FAQ answer only the stand-in has. */
-function branchFiles(answer: string) {
+/** The branch's files as the repository holds them, but for one FAQ answer (and the FAQ's menu label) only the stand-in has. */
+function branchFiles(answer: string, faqLabel = 'FAQ') {
   github.files.clear();
+  for (const name of readdirSync(path.join(root, 'content')).filter((file) => file.endsWith('.json'))) {
+    github.files.set(`content/${name}`, readFileSync(path.join(root, 'content', name), 'utf8'));
+  }
+  const navigation = github.files.get('content/navigation.json') ?? '';
+  github.files.set('content/navigation.json', navigation.replace('"label": "FAQ"', `"label": ${JSON.stringify(faqLabel)}`));
   github.files.set('content/pages/faq.mdx', readFileSync(path.join(root, 'content/pages/faq.mdx'), 'utf8'));
   for (const name of readdirSync(path.join(root, 'content/faq'))) {
     github.files.set(`content/faq/${name}`, readFileSync(path.join(root, 'content/faq', name), 'utf8'));
@@ -318,11 +323,13 @@ test('the hosted « Aperçu » renders the branch read with the editor’s token
     await expect(frame.getByText(first)).toBeInViewport();
   }
   // A save: the file changes on the branch and its head commit moves.
-  branchFiles(second);
+  branchFiles(second, 'Vos questions');
   const saved = Date.now();
   github.head = 'b'.repeat(40);
   await Promise.all(frames.map((frame) => expect(frame.getByText(second)).toBeVisible({ timeout: 15_000 })));
   const delay = Date.now() - saved;
+  // A data file of the branch too: the menu's label, in the desktop frame's header.
+  await expect(frames[1]!.getByRole('link', { name: 'Vos questions' }).first()).toBeVisible();
   console.log(`hosted « Aperçu »: the save shown in both frames ${delay} ms after the head moved`);
   testInfo.annotations.push({ type: 'hosted preview delay (ms)', description: String(delay) });
   for (const frame of frames) {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { frameSource, livePageSource } from '../../cms/Preview/Preview.tsx';
+import { writeInPlace } from '../../cms/Preview/live/data-files.ts';
 import { editorToken } from '../../cms/Preview/live/github.ts';
 import { comparable, hydrated, mark, markDuration, rulesOf, selectorOf, unfold } from '../../cms/Preview/focus.ts';
 import { addedTexts, visibleText } from '../../cms/Preview/changed-text.ts';
@@ -112,5 +113,20 @@ describe('the hosted « Aperçu »', () => {
     expect(editorToken('autre=1; keystatic-gh-access-token=ghu_abc%3D; keystatic-gh-refresh-token=x')).toBe('ghu_abc=');
     expect(editorToken('keystatic-gh-refresh-token=x')).toBeUndefined();
     expect(editorToken('')).toBeUndefined();
+  });
+});
+
+describe('writeInPlace', () => {
+  it('gives a bundled data object the branch’s values, keeping the objects components already hold', () => {
+    const links = [
+      { label: 'FAQ', to: '/faq' },
+      { label: 'Contact', to: '/contact' },
+    ];
+    const bundled: Record<string, unknown> = { nav: { label: 'Navigation', links }, gone: 1 };
+    const held = bundled.nav;
+    writeInPlace(bundled, { nav: { label: 'Menu', links: [{ label: 'Vos questions', to: '/faq' }] } });
+    expect(bundled).toEqual({ nav: { label: 'Menu', links: [{ label: 'Vos questions', to: '/faq' }] } });
+    expect(bundled.nav).toBe(held);
+    expect((held as { links: unknown }).links).toBe(links);
   });
 });

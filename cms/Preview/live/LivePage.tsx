@@ -1,7 +1,8 @@
 /**
  * A page of the site as a branch holds it, rendered in the editor's browser for the hosted « Aperçu »: the site's
  * layout (header, footer), its MDX component map and widgets, its styles; the page's MDX file and the entries of
- * the collections it lists (content/faq/*.mdx on /faq) read from the branch, everything else as bundled at build.
+ * the collections it lists (content/faq/*.mdx on /faq) and the data files pages show (./data-files.ts) read from the
+ * branch, everything else (other pages' files) as bundled at build.
  */
 import { MDXProvider } from '@mdx-js/react';
 import type { MDXComponents } from 'mdx/types';
@@ -16,6 +17,7 @@ import { mdxComponents } from '../../../src/mdx/components.tsx';
 import { readFrontmatter } from '../../../src/mdx/frontmatter.ts';
 import { widgets } from '../../../src/mdx/widgets/index.ts';
 import { type PageEntry, pages } from '../../../src/registry.ts';
+import { readDataFiles } from './data-files.ts';
 import { type Branch, listFolder, readFile } from './github.ts';
 import { renderMdx } from './render-mdx.tsx';
 
@@ -101,6 +103,8 @@ export async function loadPage(branch: Branch, page: PageEntry): Promise<LoadedP
         (entries as Record<string, unknown>)[name] = list.sort((a, b) => a.data.order - b.data.order);
       }),
   );
+  // The data files first: the page's MDX renders its widgets with their values.
+  await readDataFiles(branch, sources);
   const pagePath = `content/pages/${page.content}`;
   const live = Object.fromEntries(Object.keys(entries).map((name) => listingWidgets[name as OrderedCollectionName]));
   const body = await renderMdx(pagePath, await read(pagePath), { ...components, ...live });

@@ -27,6 +27,10 @@ const config: KnipConfig = {
     // preview's helper, which cms/site-preview.ts reads as text and writes into the pages.
     'cms/site-preview.vite.config.ts',
     'cms/Preview/focus.ts',
+    // The hosted « Aperçu »'s page (cms/apercu-page.html), built by scripts/cms-build.ts, and the stand-ins of
+    // node:path and node:fs that build gives the site's MDX plugins by alias.
+    'cms/Preview/live/main.tsx',
+    'cms/Preview/live/node-{fs,path}.ts',
     // The hosts' functions: Cloudflare Pages and Netlify find them by their folder.
     'functions/api/*.ts',
     'netlify/functions/*.ts',

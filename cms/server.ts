@@ -114,8 +114,11 @@ export function keystaticServer(options: {
   contentDir: string;
   storage: StorageSettings;
   appSlug?: string;
-  /** Local mode: the port of the site's dev server; GitHub mode: the template of the branch previews. */
-  preview: { port: number } | { template: string };
+  /**
+   * Local mode: the port of the site's dev server; GitHub mode: the template of the branch previews, and whether
+   * the frames show the branch rendered in the editor's browser (the built editor's /apercu-page, cms/Preview/live/).
+   */
+  preview: { port: number } | { template: string; live: boolean };
 }): Plugin {
   const { contentDir, storage, preview } = options;
   return {
@@ -125,6 +128,7 @@ export function keystaticServer(options: {
         __CMS_STORAGE__: JSON.stringify(storage),
         __CMS_APP_SLUG__: JSON.stringify(options.appSlug ?? ''),
         __CMS_PREVIEW__: JSON.stringify('port' in preview ? `http://127.0.0.1:${preview.port}` : preview.template),
+        __CMS_LIVE_PREVIEW__: JSON.stringify('live' in preview && preview.live),
       },
     }),
     resolveId: (id) => (id === ordersModule ? `\0${ordersModule}` : undefined),

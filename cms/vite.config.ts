@@ -47,7 +47,10 @@ export default defineConfig(({ mode }) => {
         storage,
         appSlug: env.KEYSTATIC_GITHUB_APP_SLUG,
         // « Aperçu »: the site's dev server beside the editor (local mode), the branch previews on the host (GitHub mode).
-        preview: storage.githubRepo ? { template: env.PREVIEW_URL ?? '' } : { port: Number(env.CMS_PREVIEW_PORT ?? port + 1) },
+        // In the built editor (npm run cms:build), the frames render the branch itself (cms/Preview/live/).
+        preview: storage.githubRepo
+          ? { template: env.PREVIEW_URL ?? '', live: mode === 'production' }
+          : { port: Number(env.CMS_PREVIEW_PORT ?? port + 1) },
       }),
     ],
     // The editor, and its preview page (`/apercu`).

@@ -3,9 +3,11 @@
  * and the frames' addresses (cms/Preview/Preview.tsx).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { frameSource } from '../../cms/Preview/Preview.tsx';
+import { frameSource, livePageSource } from '../../cms/Preview/Preview.tsx';
+import { writeInPlace } from '../../cms/Preview/live/data-files.ts';
+import { editorToken } from '../../cms/Preview/live/github.ts';
 import { comparable, hydrated, mark, markDuration, rulesOf, selectorOf, unfold } from '../../cms/Preview/focus.ts';
-import { addedTexts, visibleText } from '../../cms/site-preview.ts';
+import { addedTexts, visibleText } from '../../cms/Preview/changed-text.ts';
 
 describe('visibleText', () => {
   it('keeps the words a visitor reads on a line of MDX, JSON or frontmatter', () => {
@@ -99,5 +101,32 @@ describe('the preview helper before and after React hydrates the page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the hosted « Aperçu »', () => {
+  it('frames the editor’s own page of the branch, the entry kept in its address', () => {
+    expect(livePageSource('/faq#cout', 'contenu/Tarifs 2027')).toBe('/apercu-page?page=%2Ffaq%23cout&branche=contenu%2FTarifs+2027');
+  });
+
+  it('reads the branch with the token Keystatic keeps for the signed-in editor, and no other cookie', () => {
+    expect(editorToken('autre=1; keystatic-gh-access-token=ghu_abc%3D; keystatic-gh-refresh-token=x')).toBe('ghu_abc=');
+    expect(editorToken('keystatic-gh-refresh-token=x')).toBeUndefined();
+    expect(editorToken('')).toBeUndefined();
+  });
+});
+
+describe('writeInPlace', () => {
+  it('gives a bundled data object the branch’s values, keeping the objects components already hold', () => {
+    const links = [
+      { label: 'FAQ', to: '/faq' },
+      { label: 'Contact', to: '/contact' },
+    ];
+    const bundled: Record<string, unknown> = { nav: { label: 'Navigation', links }, gone: 1 };
+    const held = bundled.nav;
+    writeInPlace(bundled, { nav: { label: 'Menu', links: [{ label: 'Vos questions', to: '/faq' }] } });
+    expect(bundled).toEqual({ nav: { label: 'Menu', links: [{ label: 'Vos questions', to: '/faq' }] } });
+    expect(bundled.nav).toBe(held);
+    expect((held as { links: unknown }).links).toBe(links);
   });
 });

@@ -23,6 +23,14 @@ const config: KnipConfig = {
     'scripts/generate-images.ts',
     // The hosted editor's function, bundled by path into dist-cms/_worker.js (scripts/cms-build.ts).
     'cms/worker.ts',
+    // The config the editor starts the site's dev server with (`react-router dev --config`, cms/server.ts), and the
+    // preview's helper, which cms/site-preview.ts reads as text and writes into the pages.
+    'cms/site-preview.vite.config.ts',
+    'cms/Preview/focus.ts',
+    // The hosted « Aperçu »'s page (cms/apercu-page.html), built by scripts/cms-build.ts, and the stand-ins of
+    // node:path and node:fs that build gives the site's MDX plugins by alias.
+    'cms/Preview/live/main.tsx',
+    'cms/Preview/live/node-{fs,path}.ts',
     // The hosts' functions: Cloudflare Pages and Netlify find them by their folder.
     'functions/api/*.ts',
     'netlify/functions/*.ts',

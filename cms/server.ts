@@ -6,12 +6,17 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
-import type { Plugin } from 'vite';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { Plugin, ViteDevServer } from 'vite';
 import { orderedCollections } from '../src/content.config.ts';
+import { pages } from '../src/registry.ts';
 import { readFrontmatter } from '../src/mdx/frontmatter.ts';
 import { sendFetchResponse, toFetchRequest } from '../src/server/fetch-bridge.ts';
 import { makeConfig, type Orders } from './keystatic.config.ts';
+import { Preview } from './Preview/Preview.tsx';
 import type { StorageSettings } from './storage.ts';
+import { waitFor, warmUp } from './warm-up.ts';
 
 const ordersModule = 'virtual:cms-orders';
 
@@ -43,7 +48,8 @@ function toFetchResponse({ body, ...init }: KeystaticResponse): Response {
 /**
  * The site's dev server (`react-router dev`), for the editor's « Aperçu » in local mode: it serves the pages from
  * content/ as the editor saves them and updates open pages by itself. A child process, so that the site's Vite
- * config (React Router, MDX, vanilla-extract) stays apart from the editor's; it stops with the editor.
+ * config (React Router, MDX, vanilla-extract) stays apart from the editor's; it stops with the editor. Its config
+ * is the site's plus the preview's helper (cms/site-preview.vite.config.ts).
  */
 function startSiteDevServer(root: string, port: number, log: (line: string) => void) {
   const child = spawn(
@@ -51,13 +57,16 @@ function startSiteDevServer(root: string, port: number, log: (line: string) => v
     [
       path.join(root, 'node_modules', '@react-router', 'dev', 'bin.js'),
       'dev',
+      '--config',
+      path.join(root, 'cms', 'site-preview.vite.config.ts'),
       '--host',
       '127.0.0.1',
       '--port',
       String(port),
       '--strictPort',
     ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+    // With --config, React Router takes the config's folder as the project's unless told otherwise.
+    { cwd: root, env: { ...process.env, REACT_ROUTER_ROOT: root }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   // Its warnings about the site's own config are the site's business; its errors (a port taken) are the editor's.
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -69,12 +78,47 @@ function startSiteDevServer(root: string, port: number, log: (line: string) => v
   return stop;
 }
 
+/**
+ * The preview page as `npm run cms` sends it in local mode: rendered, without its script (which only renders it),
+ * so that the frames start loading as soon as the page arrives, whatever the machine's load.
+ */
+async function renderedPreview(server: ViteDevServer, url: string, site: string): Promise<string> {
+  const template = readFileSync(path.join(server.config.root, 'apercu.html'), 'utf8');
+  const html = await server.transformIndexHtml(url, template);
+  const search = new URL(url, 'http://127.0.0.1').search;
+  const body = renderToString(createElement(Preview, { search, preview: site, githubMode: false }));
+  return html
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+    .replace(/<script type="module" src="[^"]*Preview\/main\.tsx"><\/script>\s*/, '');
+}
+
+/**
+ * Compiles, before the editor's address is printed, what the first « Aperçu » needs: the editor's preview page
+ * and, in local mode, every page of the site and the modules they load (cms/warm-up.ts).
+ */
+async function prepareApercu(editor: string, site: string | undefined): Promise<void> {
+  const jobs = [warmUp(editor, ['/apercu?page=%2F'])];
+  if (site) {
+    await waitFor(`${site}/`, 120_000);
+    jobs.push(
+      warmUp(
+        site,
+        pages.map((page) => page.path),
+      ),
+    );
+  }
+  await Promise.all(jobs);
+}
+
 export function keystaticServer(options: {
   contentDir: string;
   storage: StorageSettings;
   appSlug?: string;
-  /** Local mode: the port of the site's dev server; GitHub mode: the template of the branch previews. */
-  preview: { port: number } | { template: string };
+  /**
+   * Local mode: the port of the site's dev server; GitHub mode: the template of the branch previews, and whether
+   * the frames show the branch rendered in the editor's browser (the built editor's /apercu-page, cms/Preview/live/).
+   */
+  preview: { port: number } | { template: string; live: boolean };
 }): Plugin {
   const { contentDir, storage, preview } = options;
   return {
@@ -84,6 +128,7 @@ export function keystaticServer(options: {
         __CMS_STORAGE__: JSON.stringify(storage),
         __CMS_APP_SLUG__: JSON.stringify(options.appSlug ?? ''),
         __CMS_PREVIEW__: JSON.stringify('port' in preview ? `http://127.0.0.1:${preview.port}` : preview.template),
+        __CMS_LIVE_PREVIEW__: JSON.stringify('live' in preview && preview.live),
       },
     }),
     resolveId: (id) => (id === ordersModule ? `\0${ordersModule}` : undefined),
@@ -111,6 +156,14 @@ export function keystaticServer(options: {
           res.end();
           return;
         }
+        if ('port' in preview && /^\/apercu(?:\.html)?(?:\?|$)/.test(url) && req.method === 'GET') {
+          renderedPreview(server, url, `http://127.0.0.1:${preview.port}`).then((html) => {
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-store');
+            res.end(html);
+          }, next);
+          return;
+        }
         if (!url.startsWith('/api/keystatic')) return next();
         // The editor's own address as Vite prints it, never the Host header: Keystatic's sign-in writes it into
         // the callback URL it sends GitHub.
@@ -125,13 +178,20 @@ export function keystaticServer(options: {
         const stop = startSiteDevServer(path.dirname(contentDir), preview.port, (line) => server.config.logger.warn(line.trimEnd()));
         server.httpServer?.once('close', stop);
       }
+      // The address is printed once « Aperçu » is ready (below), not when the port opens.
+      server.printUrls = () => undefined;
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address();
-        if (address && typeof address === 'object') {
+        if (!address || typeof address !== 'object') return;
+        const editor = `http://${address.address}:${address.port}`;
+        const print = () => {
           const mode = storage.githubRepo ? `GitHub ${storage.githubRepo}` : contentDir;
           const site = 'port' in preview ? `  Aperçu (the site's dev server): http://127.0.0.1:${preview.port}/\n` : '';
-          server.config.logger.info(`\n  Keystatic (${mode}): http://${address.address}:${address.port}/keystatic\n${site}`);
-        }
+          server.config.logger.info(`\n  Keystatic (${mode}): ${editor}/keystatic\n${site}`);
+        };
+        prepareApercu(editor, 'port' in preview ? `http://127.0.0.1:${preview.port}` : undefined)
+          .catch((error: unknown) => server.config.logger.warn(`« Aperçu » could not be prepared: ${String(error)}`))
+          .finally(print);
       });
     },
   };

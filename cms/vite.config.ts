@@ -34,7 +34,8 @@ export default defineConfig(({ mode }) => {
     envDir: root,
     // Apart from the site's dev server, which runs beside the editor for « Aperçu »: sharing node_modules/.vite,
     // each would re-bundle the other's dependencies and break its pages (« Outdated Optimize Dep »).
-    cacheDir: path.join(root, 'node_modules', '.vite-cms'),
+    // CMS_CACHE_DIR: a folder of its own for both servers' bundles (a fresh one for a cold start).
+    cacheDir: env.CMS_CACHE_DIR ? path.join(env.CMS_CACHE_DIR, 'editor') : path.join(root, 'node_modules', '.vite-cms'),
     // Nothing of the editor is public: no `VITE_` variable reaches its browser code.
     envPrefix: 'CMS_PUBLIC_',
     plugins: [
@@ -46,7 +47,10 @@ export default defineConfig(({ mode }) => {
         storage,
         appSlug: env.KEYSTATIC_GITHUB_APP_SLUG,
         // « Aperçu »: the site's dev server beside the editor (local mode), the branch previews on the host (GitHub mode).
-        preview: storage.githubRepo ? { template: env.PREVIEW_URL ?? '' } : { port: Number(env.CMS_PREVIEW_PORT ?? port + 1) },
+        // In the built editor (npm run cms:build), the frames render the branch itself (cms/Preview/live/).
+        preview: storage.githubRepo
+          ? { template: env.PREVIEW_URL ?? '', live: mode === 'production' }
+          : { port: Number(env.CMS_PREVIEW_PORT ?? port + 1) },
       }),
     ],
     // The editor, and its preview page (`/apercu`).

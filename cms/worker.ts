@@ -81,6 +81,11 @@ function checkedCallback(request: Request): Request | undefined {
   return new Request(url, request);
 }
 
+/** A path of the editor's API that leads nowhere: the French page, not Keystatic's English « Not Found ». */
+function notFound(): Response {
+  return page(404, editorHostMessages.notFound);
+}
+
 async function api(request: Request, env: Env): Promise<Response> {
   if (secrets.some((name) => !env[name])) return page(503, editorHostMessages.notConfigured);
   if (!isStrongSecret(env.KEYSTATIC_SECRET ?? '')) {
@@ -112,6 +117,7 @@ async function api(request: Request, env: Env): Promise<Response> {
   if (status >= 400 && pathname === callbackPath) {
     return page(401, editorHostMessages.signInFailed, { 'Set-Cookie': clearState });
   }
+  if (status === 404) return notFound();
   const headers = new Headers(answer.headers as HeadersInit | undefined);
   for (const [name, value] of Object.entries(editorApiHeaders)) headers.set(name, value);
   headers.set('Content-Security-Policy', loadsNothingPolicy);
@@ -133,7 +139,7 @@ async function api(request: Request, env: Env): Promise<Response> {
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (!pathname.startsWith('/api/keystatic/')) return env.ASSETS.fetch(request);
+    if (!pathname.startsWith('/api/keystatic/')) return pathname.startsWith('/api/') ? notFound() : env.ASSETS.fetch(request);
     try {
       return await api(request, env);
     } catch (error) {

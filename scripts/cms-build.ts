@@ -4,17 +4,24 @@
  *     on Cloudflare Pages (no 404.html: the host serves the app for every unknown path);
  *   - `_worker.js`, Keystatic's sign-in API as a Pages Function in "advanced mode" (cms/worker.ts), with
  *     `_routes.json` sending only /api/* to it;
+ *   - `apercu-page.html`, what the frames of « Aperçu » load: the branch's page rendered in the editor's browser with
+ *     the site's own code (cms/Preview/live/), built from the project root like the site (its MDX plugins, styles,
+ *     build settings), reading the branch through GitHub's API (CMS_GITHUB_API_URL, default https://api.github.com);
  *   - `_headers` for the static files (src/security-headers.ts): a strict CSP whose frames are the branch previews of
- *     PREVIEW_URL, and HSTS.
+ *     PREVIEW_URL, whose connections are GitHub's API, and HSTS.
  * `npx wrangler pages dev dist-cms` serves the whole. The repository (CMS_GITHUB_REPO) and the GitHub App's
  * public slug are built in; its secrets never are: they are the host's settings, read by the function.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, loadEnv } from 'vite';
+import mdx from '@mdx-js/rollup';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { build, loadEnv, type UserConfig } from 'vite';
 import { storageSettingsFrom } from '../cms/storage.ts';
-import { editorHeaderRules, previewFrameSource } from '../src/security-headers.ts';
+import { mdxOptions } from '../src/mdx/pipeline.ts';
+import { editorHeaderRules, githubApiFrom, previewFrameSource } from '../src/security-headers.ts';
+import siteConfig from '../vite.config.ts';
 import { formatHeaders } from '../src/server/headers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +36,8 @@ if (!storage.githubRepo) {
 
 // The only origin, besides the editor's own, that its pages may frame (« Aperçu » of a branch).
 const previewSource = previewFrameSource(env.PREVIEW_URL);
+// GitHub's REST API, which the preview's page reads the branch from (a stand-in for the end-to-end test).
+const githubApi = githubApiFrom(env.CMS_GITHUB_API_URL);
 
 rmSync(outDir, { recursive: true, force: true });
 
@@ -57,6 +66,45 @@ await build({
   },
 });
 
+// « Aperçu »'s page: the site's code (src/), compiled as the site's build compiles it (its MDX plugins, vanilla-extract,
+// its build settings), from the project root (the widgets find content/ at `/content/…` as in the site).
+const site = (
+  typeof siteConfig === 'function' ? await siteConfig({ mode: 'production', command: 'build' }) : siteConfig
+) as UserConfig;
+await build({
+  configFile: false,
+  root,
+  mode: 'production',
+  publicDir: false,
+  logLevel: 'warn',
+  plugins: [{ enforce: 'pre', ...mdx(mdxOptions) }, vanillaExtractPlugin()],
+  define: {
+    ...site.define,
+    __CMS_STORAGE__: JSON.stringify(storage),
+    __CMS_GITHUB_API__: JSON.stringify(githubApi),
+  },
+  // The MDX plugins' two Node calls, in the browser (cms/Preview/live/node-*.ts).
+  resolve: {
+    alias: {
+      'node:path': path.join(root, 'cms', 'Preview', 'live', 'node-path.ts'),
+      'node:fs': path.join(root, 'cms', 'Preview', 'live', 'node-fs.ts'),
+    },
+  },
+  build: {
+    outDir,
+    emptyOutDir: false,
+    cssCodeSplit: false,
+    rolldownOptions: {
+      input: path.join(root, 'cms', 'apercu-page.html'),
+      // React Router's and lucide's "use client", meaningless in a browser bundle.
+      onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(warning)),
+    },
+  },
+});
+// Written at its path from the root (cms/apercu-page.html); its assets' addresses are absolute.
+renameSync(path.join(outDir, 'cms', 'apercu-page.html'), path.join(outDir, 'apercu-page.html'));
+rmSync(path.join(outDir, 'cms'), { recursive: true });
+
 writeFileSync(path.join(outDir, '_routes.json'), `${JSON.stringify({ version: 1, include: ['/api/*'], exclude: [] }, null, 2)}\n`);
-writeFileSync(path.join(outDir, '_headers'), formatHeaders(editorHeaderRules(previewSource)));
+writeFileSync(path.join(outDir, '_headers'), formatHeaders(editorHeaderRules(previewSource, githubApi)));
 console.log(`Editor (GitHub mode, ${storage.githubRepo}) built into dist-cms/: npx wrangler pages dev dist-cms`);

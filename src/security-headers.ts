@@ -67,6 +67,8 @@ export const immutableCache = 'public, max-age=31536000, immutable';
 /** A rule of `_headers`: the headers of every path its pattern matches, and why it exists. */
 export interface HeaderRuleDeclaration {
   note?: string;
+  /** Headers an earlier rule set that this path drops (`! Name`, Cloudflare Pages), before setting its own. */
+  unset?: readonly string[];
   headers: Readonly<Record<string, string>>;
 }
 
@@ -109,9 +111,14 @@ export const receiverSecurityHeaders: Readonly<Record<string, string>> = {
  * the browser: its GraphQL and REST API (api.github.com), and, for a public repository, the files' contents from
  * raw.githubusercontent.com; the signed-in editor's picture comes from avatars.githubusercontent.com. Its styles
  * are written at run time (emotion: `<style>` elements and style attributes), hence `'unsafe-inline'` for styles
- * only. « Aperçu » frames the site's branch previews (`previewSource`, from PREVIEW_URL). Nobody frames the editor.
+ * only. « Aperçu » frames the site's branch previews (`previewSource`, from PREVIEW_URL) and reads the branch from
+ * GitHub's API (`githubApi`, from CMS_GITHUB_API_URL: a stand-in in the end-to-end test). Nobody frames the editor.
  */
-function editorPolicy(previewSource: string | undefined): string {
+function editorPolicy(
+  previewSource: string | undefined,
+  githubApi: string,
+  framedBy: readonly string[] = pagePolicy['frame-ancestors'],
+): string {
   return serializePolicy({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -119,13 +126,27 @@ function editorPolicy(previewSource: string | undefined): string {
     // data: for the page's empty icon (`<link rel="icon" href="data:,">`), blob: for images read from the repository.
     'img-src': ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", 'https://api.github.com', 'https://raw.githubusercontent.com'],
+    'connect-src': ["'self'", githubApi, 'https://raw.githubusercontent.com'],
     'frame-src': ["'self'", ...(previewSource ? [previewSource] : [])],
     'form-action': pagePolicy['form-action'],
-    'frame-ancestors': pagePolicy['frame-ancestors'],
+    'frame-ancestors': framedBy,
     'base-uri': pagePolicy['base-uri'],
     'object-src': pagePolicy['object-src'],
   });
+}
+
+const defaultGithubApi = 'https://api.github.com';
+
+/**
+ * GitHub's REST API for the hosted editor's « Aperçu » (CMS_GITHUB_API_URL): https://api.github.com by default; an
+ * origin with no path, https, or http on 127.0.0.1 or localhost only (a stand-in on the test's machine).
+ */
+export function githubApiFrom(setting: string | undefined): string {
+  const raw = setting?.trim();
+  if (!raw) return defaultGithubApi;
+  const match = /^(https:\/\/[^/]+|http:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?)\/?$/.exec(raw);
+  if (!match?.[1]) throw new Error(`CMS_GITHUB_API_URL must be an https origin such as https://api.github.com, got "${raw}"`);
+  return match[1];
 }
 
 /**
@@ -157,8 +178,21 @@ const editorHeaders = {
   'X-Robots-Tag': 'noindex',
 } as const;
 
-export function editorHeaderRules(previewSource: string | undefined): Record<string, HeaderRuleDeclaration> {
-  return { '/*': { headers: { 'Content-Security-Policy': editorPolicy(previewSource), ...editorHeaders } } };
+export function editorHeaderRules(
+  previewSource: string | undefined,
+  githubApi = defaultGithubApi,
+): Record<string, HeaderRuleDeclaration> {
+  return {
+    '/*': { headers: { 'Content-Security-Policy': editorPolicy(previewSource, githubApi), ...editorHeaders } },
+    '/apercu-page': {
+      note: '« Aperçu »’s frames: the editor’s own page, framed by its preview page (same origin) and by nothing else.',
+      unset: ['Content-Security-Policy', 'X-Frame-Options'],
+      headers: {
+        'Content-Security-Policy': editorPolicy(previewSource, githubApi, ["'self'"]),
+        'X-Frame-Options': 'SAMEORIGIN',
+      },
+    },
+  };
 }
 
 /** The editor's Function answers (sign-in API, error pages): `_headers` does not apply to them. */

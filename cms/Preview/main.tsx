@@ -4,6 +4,11 @@ import { Preview } from './Preview.tsx';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Preview search={window.location.search} preview={__CMS_PREVIEW__} githubMode={Boolean(__CMS_STORAGE__.githubRepo)} />
+    <Preview
+      search={window.location.search}
+      preview={__CMS_PREVIEW__}
+      githubMode={Boolean(__CMS_STORAGE__.githubRepo)}
+      live={__CMS_LIVE_PREVIEW__}
+    />
   </StrictMode>,
 );

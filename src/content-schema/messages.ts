@@ -338,11 +338,15 @@ export const editorHostMessages = {
   back: 'Revenir à l’éditeur',
   signInFailed: {
     title: 'La connexion avec GitHub n’a pas abouti',
-    text: 'GitHub n’a pas confirmé votre connexion : le lien a peut-être expiré ou a déjà servi. Revenez à l’éditeur et choisissez de nouveau « Sign in with GitHub ».',
+    text: 'GitHub n’a pas confirmé votre connexion : le lien a peut-être expiré ou a déjà servi. Revenez à l’éditeur et choisissez de nouveau « Log in with GitHub ».',
   },
   notConfigured: {
     title: 'L’éditeur n’est pas encore configuré',
     text: 'Il manque ses réglages de connexion à GitHub (KEYSTATIC_GITHUB_CLIENT_ID, KEYSTATIC_GITHUB_CLIENT_SECRET et KEYSTATIC_SECRET) dans les variables d’environnement de l’hébergeur. Prévenez la personne qui administre l’éditeur.',
+  },
+  notFound: {
+    title: 'Cette adresse n’existe pas dans l’éditeur',
+    text: 'L’adresse demandée ne correspond à aucune fonction de l’éditeur. Revenez à l’éditeur et reprenez depuis ses menus.',
   },
   weakSecret: {
     title: 'L’éditeur n’est pas configuré de façon sûre',
@@ -368,6 +372,14 @@ export const previewMessages = {
   phone: 'Téléphone (375 px)',
   desktop: 'Ordinateur (1280 px)',
   open: 'Ouvrir la page seule',
+  followsLive: 'Cet aperçu montre la branche telle qu’elle est enregistrée et suit chaque enregistrement en quelques secondes.',
+  liveSignedOut: 'Connectez-vous à l’éditeur avec GitHub, puis rouvrez l’aperçu : il lit la branche avec votre connexion.',
+  liveUnknownPage: (page: string) => `La page ${page} n’existe pas sur le site : aucun aperçu à montrer.`,
+  liveReadFailed: (file: string, status: number) =>
+    `Le fichier ${file} n’a pas pu être lu sur GitHub (réponse ${status}). Vérifiez la branche, ou reconnectez-vous.`,
+  liveExpression:
+    'un réglage de widget écrit comme une expression entre accolades ne peut pas s’afficher ici ; la version de la branche sur l’hébergeur le montre (« Ouvrir la page seule »).',
+  liveMistake: (problem: string) => `Cette version de la page ne peut pas s’afficher : ${problem}`,
   noPreview:
     'Aucun aperçu n’est configuré pour cet éditeur : il faut l’adresse des versions de prévisualisation (PREVIEW_URL) à sa construction. Prévenez la personne qui l’administre.',
 } as const;

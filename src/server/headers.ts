@@ -57,13 +57,14 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Map<
 /** The `_headers` text of declared rules, each preceded by its note as a comment; `heading` opens the file. */
 export function formatHeaders(rules: Readonly<Record<string, HeaderRuleDeclaration>>, heading: readonly string[] = []): string {
   const comment = (text: string) => `# ${text}\n`;
-  const blocks = Object.entries(rules).map(([pattern, { note, headers }]) => {
+  const blocks = Object.entries(rules).map(([pattern, { note, unset = [], headers }]) => {
+    const unsetLines = unset.map((name) => `  ! ${name}\n`);
     const lines = Object.entries(headers).map(([name, value]) => {
       // A line break would end the rule early and start a line the hosts read as a path.
       if (/[\r\n]/.test(`${name}${value}`)) throw new Error(`_headers ${pattern}: line break in ${JSON.stringify(name)}`);
       return `  ${name}: ${value}\n`;
     });
-    return `${note === undefined ? '' : comment(note)}${pattern}\n${lines.join('')}`;
+    return `${note === undefined ? '' : comment(note)}${pattern}\n${unsetLines.join('')}${lines.join('')}`;
   });
   return [heading.map(comment).join(''), ...blocks].filter((block) => block !== '').join('\n');
 }

@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -28,6 +29,64 @@ const secrets = {
 const previewTemplate = 'https://{branch}.propllc.pages.dev';
 let wrangler: PagesDev | undefined;
 
+/**
+ * A stand-in for GitHub's REST API, as the hosted « Aperçu » reads a branch from it: a file's contents (raw), a
+ * folder's listing, the branch's head commit (with an ETag). It answers from `files` and `head`, which a test
+ * changes as a save would, and records the Authorization header of every request.
+ */
+const githubPort = port + 3;
+const github = {
+  files: new Map<string, string>(),
+  head: 'a'.repeat(40),
+  authorizations: new Set<string>(),
+  server: undefined as Server | undefined,
+};
+
+function startGithubStandIn(): Promise<void> {
+  const cors = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': 'Authorization, Accept, If-None-Match, X-GitHub-Api-Version',
+    'Access-Control-Expose-Headers': 'ETag',
+  };
+  github.server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${githubPort}`);
+    if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
+    if (request.headers.authorization) github.authorizations.add(request.headers.authorization);
+    if (url.pathname === '/repos/propllc/site/commits/essai') {
+      const etag = `"${github.head}"`;
+      if (request.headers['if-none-match'] === etag) return void response.writeHead(304, { ...cors, ETag: etag }).end();
+      return void response.writeHead(200, { ...cors, ETag: etag, 'Content-Type': 'text/plain' }).end(github.head);
+    }
+    const contents = /^\/repos\/propllc\/site\/contents\/(.+)$/.exec(url.pathname);
+    if (!contents?.[1] || url.searchParams.get('ref') !== 'essai') return void response.writeHead(404, cors).end();
+    const wanted = decodeURIComponent(contents[1]);
+    const file = github.files.get(wanted);
+    if (file !== undefined) return void response.writeHead(200, { ...cors, 'Content-Type': 'text/plain; charset=utf-8' }).end(file);
+    const listing = [...github.files.keys()]
+      .filter((name) => name.startsWith(`${wanted}/`) && !name.slice(wanted.length + 1).includes('/'))
+      .map((name) => ({ name: name.slice(wanted.length + 1), path: name, type: 'file' }));
+    if (listing.length === 0) return void response.writeHead(404, cors).end();
+    response.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(listing));
+  });
+  return new Promise((resolve) => github.server?.listen(githubPort, '127.0.0.1', resolve));
+}
+
+/** The branch's files as the repository holds them, but for one FAQ answer (and the FAQ's menu label) only the stand-in has. */
+function branchFiles(answer: string, faqLabel = 'FAQ') {
+  github.files.clear();
+  for (const name of readdirSync(path.join(root, 'content')).filter((file) => file.endsWith('.json'))) {
+    github.files.set(`content/${name}`, readFileSync(path.join(root, 'content', name), 'utf8'));
+  }
+  const navigation = github.files.get('content/navigation.json') ?? '';
+  github.files.set('content/navigation.json', navigation.replace('"label": "FAQ"', `"label": ${JSON.stringify(faqLabel)}`));
+  github.files.set('content/pages/faq.mdx', readFileSync(path.join(root, 'content/pages/faq.mdx'), 'utf8'));
+  for (const name of readdirSync(path.join(root, 'content/faq'))) {
+    github.files.set(`content/faq/${name}`, readFileSync(path.join(root, 'content/faq', name), 'utf8'));
+  }
+  const delai = github.files.get('content/faq/delai.mdx') ?? '';
+  github.files.set('content/faq/delai.mdx', delai.replace(/^---\n([\s\S]*?)\n---\n[\s\S]*$/, `---\n$1\n---\n${answer}\n`));
+}
+
 /** Every CSP violation the page reports, as `directive blocked-uri`. */
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
@@ -46,6 +105,7 @@ const filesOf = (dir: string): string[] =>
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
+  await startGithubStandIn();
   // Built with the secrets in the environment, as a careless host setting would: they must stay out anyway.
   await promisify(execFile)('npm', ['run', 'cms:build'], {
     cwd: root,
@@ -53,6 +113,7 @@ test.beforeAll(async () => {
       ...process.env,
       CMS_GITHUB_REPO: 'propllc/site',
       PREVIEW_URL: previewTemplate,
+      CMS_GITHUB_API_URL: `http://127.0.0.1:${githubPort}`,
       KEYSTATIC_GITHUB_CLIENT_ID: clientId,
       ...secrets,
     },
@@ -65,7 +126,10 @@ test.beforeAll(async () => {
   wrangler = await startPagesDev({ port, args, readyPath: '/keystatic' });
 });
 
-test.afterAll(() => wrangler?.stop());
+test.afterAll(async () => {
+  await wrangler?.stop();
+  await new Promise((resolve) => (github.server ? github.server.close(resolve) : resolve(undefined)));
+});
 
 test('the output holds the editor and its function, and none of the GitHub App’s secrets', () => {
   const files = filesOf(path.join(root, 'dist-cms')).map((file) => path.relative(path.join(root, 'dist-cms'), file));
@@ -83,7 +147,8 @@ test('dist-cms/_headers gives the editor a strict CSP and HSTS, and the host ser
     policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
   );
   expect(directives['script-src']).toEqual(["'self'"]);
-  expect(directives['connect-src']).toEqual(["'self'", 'https://api.github.com', 'https://raw.githubusercontent.com']);
+  // GitHub's API as the build names it (CMS_GITHUB_API_URL: the stand-in here), for Keystatic and « Aperçu ».
+  expect(directives['connect-src']).toEqual(["'self'", `http://127.0.0.1:${githubPort}`, 'https://raw.githubusercontent.com']);
   expect(directives['frame-src']).toEqual(["'self'", 'https://*.propllc.pages.dev']);
   expect(directives['object-src']).toEqual(["'none'"]);
   expect(directives['base-uri']).toEqual(["'none'"]);
@@ -183,20 +248,102 @@ test('with its own state, a callback whose code GitHub refuses gets the French e
   expect(status).toBeGreaterThan(400);
 });
 
-test('« Aperçu » of a branch shows its preview deployment on the host, at phone and desktop widths', async ({ page }) => {
+test('the sign-in error page names the sign-in button as the editor shows it', async ({ page }) => {
+  await page.goto(`${origin}/keystatic`);
+  const button = page
+    .getByRole('button', { name: /GitHub/ })
+    .or(page.getByRole('link', { name: /GitHub/ }))
+    .first();
+  await expect(button).toBeVisible({ timeout: 60_000 });
+  const name = ((await button.textContent()) ?? '').trim();
+  expect(name).toMatch(/GitHub/);
+  await page.goto(`${origin}/api/keystatic/github/oauth/callback?code=mauvais-code&state=x`);
+  await expect(page.getByRole('main')).toContainText(`« ${name} »`);
+});
+
+test('an unknown path of the editor’s API answers a French 404 page', async ({ page }) => {
+  for (const address of ['/api/keystatic/nulle-part', '/api/autre-chose']) {
+    const response = await page.goto(`${origin}${address}`);
+    expect(response?.status(), address).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }), address).toHaveText('Cette adresse n’existe pas dans l’éditeur');
+    await expect(page.getByRole('link', { name: 'Revenir à l’éditeur' })).toHaveAttribute('href', '/keystatic');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect((await page.locator('body').textContent()) ?? '').not.toContain('Not Found');
+  }
+});
+
+test('« Aperçu » of a branch frames the editor’s own page of it, and links to its preview deployment on the host', async ({
+  page,
+}) => {
   const violations = await recordViolations(page);
-  // Offline, the frames cannot load: only where they point is checked (and that the policy lets them).
+  // Offline: the preview deployment is only linked to.
   await page.route('https://**', (route) => route.abort());
   await page.goto(`${origin}/apercu?page=%2Ffaq%23cout&branche=contenu%2FTarifs-2027`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aperçu de /faq#cout');
   for (const title of ['Téléphone (375 px)', 'Ordinateur (1280 px)']) {
     await expect(page.locator(`iframe[title="${title}"]`)).toHaveAttribute(
       'src',
-      'https://contenu-tarifs-2027.propllc.pages.dev/faq#cout',
+      '/apercu-page?page=%2Ffaq%23cout&branche=contenu%2FTarifs-2027',
     );
   }
+  await expect(page.getByRole('link', { name: 'Ouvrir la page seule' })).toHaveAttribute(
+    'href',
+    'https://contenu-tarifs-2027.propllc.pages.dev/faq#cout',
+  );
   await expect(page.locator('iframe[title="Téléphone (375 px)"]')).toHaveAttribute('width', '375');
   await expect(page.locator('iframe[title="Ordinateur (1280 px)"]')).toHaveAttribute('width', '1280');
-  await expect(page.getByRole('button', { name: 'Recharger' })).toBeVisible();
+  // Signed out (no GitHub token): each frame says so, in French.
+  await expect(page.frameLocator('iframe[title="Téléphone (375 px)"]').getByRole('alert')).toContainText('Connectez-vous');
   expect(await violations()).toEqual([]);
+});
+
+test('the hosted « Aperçu » renders the branch read with the editor’s token, and shows a save within seconds', async ({
+  page,
+  context,
+}, testInfo) => {
+  const first = 'Réponse lue sur la branche essai : environ trois semaines en tout.';
+  const second = 'Réponse enregistrée ensuite : comptez plutôt quatre semaines en tout.';
+  branchFiles(first);
+  github.authorizations.clear();
+  const token = 'gho_jeton-de-test-de-l-editeur';
+  // Signed in, as Keystatic keeps it: the token in the cookie its browser code reads.
+  await context.addCookies([{ name: 'keystatic-gh-access-token', value: token, url: origin }]);
+  await recordViolations(page);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/apercu?page=%2Ffaq%23delai&branche=essai`);
+  const frames = ['Téléphone (375 px)', 'Ordinateur (1280 px)'].map((title) => page.frameLocator(`iframe[title="${title}"]`));
+  for (const frame of frames) {
+    // The site's page, with its header, around the answer read from the branch, unfolded and in view.
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Questions fréquentes', { timeout: 30_000 });
+    await expect(frame.getByText(first)).toBeVisible({ timeout: 30_000 });
+    await expect(frame.getByText(first)).toBeInViewport();
+  }
+  // A save: the file changes on the branch and its head commit moves.
+  branchFiles(second, 'Vos questions');
+  const saved = Date.now();
+  github.head = 'b'.repeat(40);
+  await Promise.all(frames.map((frame) => expect(frame.getByText(second)).toBeVisible({ timeout: 15_000 })));
+  const delay = Date.now() - saved;
+  // A data file of the branch too: the menu's label, in the desktop frame's header.
+  await expect(frames[1]!.getByRole('link', { name: 'Vos questions' }).first()).toBeVisible();
+  console.log(`hosted « Aperçu »: the save shown in both frames ${delay} ms after the head moved`);
+  testInfo.annotations.push({ type: 'hosted preview delay (ms)', description: String(delay) });
+  for (const frame of frames) {
+    await expect(frame.getByText(second)).toBeInViewport();
+    // Outlined for a moment: the eye goes to what the save changed.
+    await expect(frame.getByText(second)).toHaveCSS('outline-style', 'solid');
+  }
+  testInfo.attach('apercu-heberge.png', { body: await page.screenshot(), contentType: 'image/png' });
+  // Read with the editor's own session.
+  expect([...github.authorizations]).toEqual([`Bearer ${token}`]);
+  expect(errors).toEqual([]);
+  for (const frame of page.frames()) {
+    expect(await frame.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []), frame.url()).toEqual(
+      [],
+    );
+  }
 });

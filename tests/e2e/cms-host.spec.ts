@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { outlined } from './apercu-outlined.ts';
 import { root } from './build-copy.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
 
@@ -335,7 +336,7 @@ test('the hosted « Aperçu » renders the branch read with the editor’s token
   for (const frame of frames) {
     await expect(frame.getByText(second)).toBeInViewport();
     // Outlined for a moment: the eye goes to what the save changed.
-    await expect(frame.getByText(second)).toHaveCSS('outline-style', 'solid');
+    await expect.poll(() => outlined(frame, second), { message: 'the saved answer outlined' }).toBe(true);
   }
   testInfo.attach('apercu-heberge.png', { body: await page.screenshot(), contentType: 'image/png' });
   // Read with the editor's own session.

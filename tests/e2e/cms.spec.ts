@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { dataFiles, orderedCollections } from '../../src/content.config.ts';
 import { createStaticServer } from '../../src/server/static-server.ts';
+import { outlined } from './apercu-outlined.ts';
 import { pages } from '../../src/registry.ts';
 import { close, listen } from './build-copy.ts';
 
@@ -222,8 +223,7 @@ test('« Aperçu », first clicked after a save, shows the changed answer unfold
       const answer = frame.locator('details#delai p').filter({ hasText: sentence });
       await expect(answer).toBeVisible({ timeout: 15_000 });
       await expect(answer).toBeInViewport();
-      // Marked for a few seconds only (the outline fades): read at once, while it is there.
-      await expect(answer, 'the changed answer outlined').toHaveCSS('outline-style', 'solid');
+      await expect.poll(() => outlined(frame, sentence), { message: 'the changed answer outlined' }).toBe(true);
     }),
   );
   const seen = Date.now() - clicked;
@@ -310,7 +310,7 @@ test('« Aperçu », first clicked after a save, shows the changed answer unfold
     views.map(({ frame }) =>
       expect(frame.locator('details#delai summary'))
         .toContainText('pour ouvrir ma LLC', { timeout: 15_000 })
-        .then(() => expect(frame.locator('details#delai summary')).toHaveCSS('outline-style', 'solid')),
+        .then(() => expect.poll(() => outlined(frame, 'pour ouvrir ma LLC'), { message: 'the changed question outlined' }).toBe(true)),
     ),
   );
   const followed = `${Date.now() - saved} ms`;

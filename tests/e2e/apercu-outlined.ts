@@ -1,0 +1,15 @@
+/** What « Aperçu »'s helper (cms/Preview/focus.ts) outlined in a frame of the preview, locally and hosted. */
+import type { FrameLocator } from '@playwright/test';
+
+/**
+ * Whether the preview outlined, since the frame's page loaded, an element holding `text`. The outline fades after a
+ * few seconds, which a busy machine may take to get there: the helper notes each outline in the page's timeline.
+ */
+export const outlined = (frame: FrameLocator, text: string) =>
+  frame
+    .locator('html')
+    .evaluate(
+      (_, wanted) =>
+        performance.getEntriesByName('apercu-outlined').some((entry) => String((entry as PerformanceMark).detail).includes(wanted)),
+      text,
+    );

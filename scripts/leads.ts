@@ -4,8 +4,9 @@
  * `--remote` reads Cloudflare's D1 database (LEADS_DB) through wrangler (scripts/wrangler-d1.ts); `--netlify` reads the
  * site's Netlify Blobs store `leads` through Netlify's API, with the settings the Netlify CLI uses
  * (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN). `--csv FILE` exports them for French spreadsheets into a new
- * file (mode 0600, never through an existing file or link), `--email EMAIL` keeps one person's leads
- * (access request), `--forget EMAIL` deletes them (GDPR art. 17), `--purge` deletes those past the retention
+ * file (mode 0600, never through an existing file or link), `--email EMAIL` keeps one person's leads, those
+ * set apart as spam included (access request), `--forget EMAIL` deletes them with every key naming them (GDPR
+ * art. 17), `--purge` deletes those past the retention
  * period of the GDPR notice, `--retry ID` puts a lead back « à notifier » (attempts 0, due at once) once the
  * cause of its « échec » is fixed. No confirmation is asked, so that each can be scripted; what was deleted is
  * printed. A record that cannot be read is named, skipped, and the others are handled. Every message is French
@@ -18,11 +19,11 @@ import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { processors } from '../src/content-data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts';
 import { inboxCsv, inboxDate, inboxTable } from '../src/receiver/inbox.ts';
-import { retentionCutoff, spamCutoff } from '../src/receiver/purge.ts';
+import { indexRepairLine, retentionCutoff, spamCutoff } from '../src/receiver/purge.ts';
 import { blobsLeadStore } from '../src/receiver/store/blobs.ts';
 import { d1LeadStore } from '../src/receiver/store/d1.ts';
 import { filesLeadStore } from '../src/receiver/store/files.ts';
-import { type LeadStore, sameEmail, type StoredLead, type Unreadable } from '../src/receiver/store/lead-store.ts';
+import { type IndexRepair, type LeadStore, sameEmail, type StoredLead, type Unreadable } from '../src/receiver/store/lead-store.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 import { terminalText } from '../src/receiver/terminal-text.ts';
 import { chosenStore, storeOptions } from './store-flags.ts';
@@ -98,6 +99,11 @@ const printDeleted = (leads: StoredLead[]) => {
   }
 };
 
+/** Keys left by a stop or a store error that forget or purge set right on the way (Netlify Blobs). */
+const printRepaired = (repaired: readonly IndexRepair[] = []) => {
+  for (const repair of repaired) console.log(`  ${terminalText(indexRepairLine(repair))}`);
+};
+
 /** Records that could not be read: each named, then what the operator must do; on stderr, after the rest. */
 function printSkipped(unreadable: readonly Unreadable[]) {
   if (unreadable.length === 0) return;
@@ -138,15 +144,17 @@ try {
     console.log(say(contactReceiver.spam.rescued, { id }));
   } else if (options.forget !== undefined) {
     const email = options.forget.trim();
-    const { leads: deleted, unreadable } = await store.forget(email);
+    const { leads: deleted, unreadable, repaired } = await store.forget(email);
     printDeleted(deleted);
+    printRepaired(repaired);
     console.log(say(words.forgotten, { email, count: String(deleted.length) }));
     printSkipped(unreadable);
   } else if (options.purge) {
     const years = processors.leadRetentionYears;
     const cutoff = retentionCutoff(new Date(), years);
-    const { leads: deleted, unreadable } = await store.purge(cutoff, spamCutoff(new Date()));
+    const { leads: deleted, unreadable, repaired } = await store.purge(cutoff, spamCutoff(new Date()));
     printDeleted(deleted);
+    printRepaired(repaired);
     console.log(
       fillTemplate(words.purged, {
         date: frenchLongDate(parisDay(cutoff)),
@@ -158,11 +166,14 @@ try {
   } else {
     const person = options.email?.trim();
     const listing = await store.list();
-    // Spam is hidden, and counted, unless --indesirables asks for it alone.
+    // Spam is hidden, and counted, unless --indesirables asks for it alone; one person's messages (--email, an
+    // access request) are all given, those set apart shown so by their state and counted below.
     const spam = options.indesirables === true;
     const all = listing.leads.filter((lead) => person === undefined || sameEmail(lead.email, person));
-    const leads = all.filter((lead) => (lead.notification.state === 'spam') === spam);
+    const whole = person !== undefined && !spam;
+    const leads = whole ? all : all.filter((lead) => (lead.notification.state === 'spam') === spam);
     const hidden = spam ? 0 : all.length - leads.length;
+    const apart = whole ? leads.filter((lead) => lead.notification.state === 'spam').length : 0;
     if (options.csv !== undefined) {
       await writeNewFile(options.csv, inboxCsv(leads, words));
       console.log(say(words.csvWritten, { file: options.csv, count: String(leads.length) }));
@@ -183,6 +194,7 @@ try {
       );
     }
     if (hidden > 0) console.log(say(contactReceiver.spam.hidden, { count: String(hidden) }));
+    if (apart > 0) console.log(say(contactReceiver.spam.shownForPerson, { count: String(apart) }));
     printSkipped(listing.unreadable);
   }
 } catch (error) {

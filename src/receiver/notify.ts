@@ -12,7 +12,15 @@
  */
 import { DeliveryError, deliveryTimeoutMs } from './deliveries.ts';
 import type { Deliver } from './receiver.ts';
-import { type LeadStore, type Notification, type Outcome, reasonOf, type StoredLead, type Unreadable } from './store/lead-store.ts';
+import {
+  type IndexRepair,
+  type LeadStore,
+  type Notification,
+  type Outcome,
+  reasonOf,
+  type StoredLead,
+  type Unreadable,
+} from './store/lead-store.ts';
 
 const minute = 60_000;
 /**
@@ -37,6 +45,11 @@ const concurrency = 4;
  */
 export const passBudgetMs = 25_000;
 const storeReserveMs = 5_000;
+/**
+ * Tries at writing an attempt's outcome: a store error right after the provider accepted the lead would
+ * otherwise leave it to be sent again once its claim expires.
+ */
+const recordTries = 3;
 
 /** What happened to a lead's notification, for the log: one event per change of state. */
 export type NotificationEvent =
@@ -44,6 +57,8 @@ export type NotificationEvent =
   | { kind: 'retrying'; lead: StoredLead; attempts: number; nextAt: string; reason: string }
   | { kind: 'failed'; lead: StoredLead; attempts: number; reason: string }
   | { kind: 'unreadable'; record: Unreadable }
+  /** The store set its index right while finding due leads (Netlify Blobs). */
+  | { kind: 'repaired'; repair: IndexRepair }
   | { kind: 'storeError'; id?: string; reason: string };
 
 export interface NotificationsOptions {
@@ -107,7 +122,9 @@ export function createNotifications({
     } catch (error) {
       outcome = afterFailure(error, attempts, now());
     }
-    await guarded(lead.id, () => store.record(lead.id, outcome, state));
+    for (let tries = 0; tries < recordTries; tries += 1) {
+      if ((await guarded(lead.id, () => store.record(lead.id, outcome, state).then(() => true))) === true) break;
+    }
     if (outcome.state === 'sent') report({ kind: 'sent', lead, attempts });
     else if (outcome.state === 'failed') report({ kind: 'failed', lead, attempts, reason: outcome.reason });
     else report({ kind: 'retrying', lead, attempts, nextAt: outcome.nextAt, reason: outcome.lastReason ?? '' });
@@ -118,6 +135,7 @@ export function createNotifications({
     const deadline = Date.now() + budget;
     const due = await guarded(undefined, () => store.due(now(), retryBatch));
     if (!due) return 0;
+    for (const repair of due.repaired ?? []) report({ kind: 'repaired', repair });
     // A record that cannot be read is set aside once (« échec »), so that it never takes a place in a batch again.
     for (const record of due.unreadable) {
       const failed: Notification = { state: 'failed', attempts: 0, at: now().toISOString(), reason: record.reason };

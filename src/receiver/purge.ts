@@ -14,11 +14,17 @@ import { contactReceiver } from '../content-data/contact-receiver.ts';
 import { processors } from '../content-data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../lib/french-date.ts';
 import { spamRetentionDays } from './spam/weights.ts';
-import type { LeadStore } from './store/lead-store.ts';
+import type { IndexRepair, LeadStore } from './store/lead-store.ts';
 import { fillTemplate } from './template.ts';
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
+
+/** The operator's line for a repair of the index of leads to notify (Netlify Blobs), by a pass or by the purge. */
+export const indexRepairLine = ({ id, key, why }: IndexRepair) =>
+  why === 'restored'
+    ? fillTemplate(contactReceiver.console.indexRestored, { id, key })
+    : fillTemplate(contactReceiver.console.indexRemoved, { key, why: contactReceiver.console.indexWhy[why] });
 
 /** The instant before which spam leads are past their own, shorter period (`spamRetentionDays`). */
 export const spamCutoff = (now: Date) => new Date(now.getTime() - spamRetentionDays * dayMs);
@@ -56,7 +62,7 @@ async function purgeExpired(options: PurgeOptions): Promise<number> {
 async function purgeLeads({ store, log, logError, now = () => new Date() }: PurgeOptions): Promise<number> {
   const years = processors.leadRetentionYears;
   const cutoff = retentionCutoff(now(), years);
-  const { leads, unreadable } = await store.purge(cutoff, spamCutoff(now()));
+  const { leads, unreadable, repaired } = await store.purge(cutoff, spamCutoff(now()));
   const spam = leads.filter((lead) => lead.notification?.state === 'spam' && Date.parse(lead.receivedAt) >= cutoff.getTime()).length;
   const count = leads.length - spam;
   // A record the store could not read is skipped, never deleted blind: the operator is told which.
@@ -70,6 +76,8 @@ async function purgeLeads({ store, log, logError, now = () => new Date() }: Purg
     }),
   );
   if (spam > 0) log(fillTemplate(contactReceiver.spam.purgeDone, { count: String(spam), days: String(spamRetentionDays) }));
+  // Keys left by a stop or a store error (Netlify Blobs), set right on the way: each said.
+  for (const repair of repaired ?? []) log(indexRepairLine(repair));
   return count + spam;
 }
 

@@ -18,6 +18,7 @@ import { spamReasonsText } from './spam/reasons.ts';
 import { bodyHash, emailHash } from './spam/repeats.ts';
 import { spamScore } from './spam/score.ts';
 import { createNotifications, maxAttempts, type NotificationEvent, parisTime, passBudgetMs } from './notify.ts';
+import { indexRepairLine } from './purge.ts';
 import type { Env } from '../forms/delivery-settings.ts';
 import { readSettings, type ReceiverSettings } from './settings.ts';
 import type { StoreChoice } from './store/choose.ts';
@@ -144,6 +145,8 @@ export function createSiteReceiver({
       );
     } else if (event.kind === 'unreadable') {
       logError(fillTemplate(words.notifyUnreadable, { where: event.record.where, reason: event.record.reason }));
+    } else if (event.kind === 'repaired') {
+      log(indexRepairLine(event.repair));
     } else {
       logError(fillTemplate(words.storeError, { where: store?.where ?? '', id: event.id ?? '-', reason: event.reason }));
     }

@@ -3,7 +3,10 @@
  * every function of the site. Keys:
  * - `leads/<id>`: the lead, written once with `onlyIfNew`;
  * - `pending/<id>.<attempts>.<next time in ms>`: the index of leads still to notify (the last reason as value),
- *   written with the lead; a pass lists it page by page and stops once it has one batch of due leads;
+ *   written just before the lead; a pass lists it page by page and stops once it has one batch of due leads.
+ *   The index heals itself: of a lead's markers the one with the most attempts counts, the others go; a pass
+ *   removes a marker whose lead is sent, failed, spam or gone, and the daily purge writes back the marker of a
+ *   lead left with no state; each repair is logged (`IndexRepair`);
  * - `sent/<id>` (when it was notified), `failed/<id>` (given up: when, after how many attempts, why);
  * - `claims/<id>`: until when a sender holds it, taken with `onlyIfNew` or, once expired, `onlyIfMatch` on
  *   its ETag, so that two instances never both send it.
@@ -26,6 +29,7 @@ import {
   type LeadStore,
   latestMarkers,
   leadId,
+  type IndexRepair,
   type Listing,
   type Notification,
   type Outcome,
@@ -34,6 +38,7 @@ import {
   pendingMarker,
   purged,
   reasonOf,
+  receivedAtOf,
   sameEmail,
   type StoredLead,
   storedFields,
@@ -48,6 +53,15 @@ const failedValue = v.object({ at: v.string(), attempts: v.number(), reason: v.s
 const spamValue = v.object({ at: v.string(), reasons: v.array(v.string()) });
 
 type Marker = { id: string; attempts: number; nextAt: string; key: string };
+
+/**
+ * How long a key may name a lead not stored yet: a new lead's marker is written just before the lead, and a
+ * spam lead's `spam/` key too. Past it (the second write failed, and the visitor was told), the key is dropped.
+ * Far longer than the two writes, and than the clocks of two instances differ.
+ */
+const unwrittenGraceMs = 10 * 60_000;
+/** The keys that name a lead, beside the lead itself: all go with it. */
+const leadKeyPrefixes = ['pending/', 'sent/', 'failed/', 'claims/', 'spam/'] as const;
 
 export function blobsLeadStore(store: Store): LeadStore {
   const words = contactReceiver.console;
@@ -125,18 +139,105 @@ export function blobsLeadStore(store: Store): LeadStore {
     });
   }
 
+  /** Whether a key naming `id` may still belong to a lead being written (`unwrittenGraceMs`). */
+  const maybeUnwritten = (id: string, now: number) => now - Date.parse(receivedAtOf(id) ?? '') < unwrittenGraceMs;
+
+  /**
+   * Keys naming a lead that is not stored (a stop between deleting a lead and its keys, or before a lead was
+   * written): deleted, and returned for the log.
+   */
+  async function removeOrphans(now: number): Promise<IndexRepair[]> {
+    const [ids, ...named] = await Promise.all(['leads/', ...leadKeyPrefixes].map(keysUnder));
+    const stored = new Set(ids);
+    const repaired: IndexRepair[] = [];
+    for (const [index, prefix] of leadKeyPrefixes.entries()) {
+      for (const name of named[index] ?? []) {
+        const id = name.split('.')[0] ?? name;
+        if (stored.has(id) || maybeUnwritten(id, now)) continue;
+        await store.delete(`${prefix}${name}`);
+        repaired.push({ id, key: `${prefix}${name}`, why: 'gone' });
+      }
+    }
+    return repaired;
+  }
+
   async function remove(select: (lead: StoredLead) => boolean): Promise<Listing> {
     const { leads, unreadable } = await list();
     const removed = leads.filter(select);
     for (const lead of removed) {
-      for (const marker of await markersOfLead(lead.id)) await store.delete(marker.key);
+      // The lead first: a stop after it leaves keys naming a lead no longer stored, which the next forget or
+      // purge removes (and a pass, for a marker), never a lead without its state, which would read « à notifier ».
       await store.delete(`leads/${lead.id}`);
+      for (const marker of await markersOfLead(lead.id)) await store.delete(marker.key);
       await store.delete(`sent/${lead.id}`);
       await store.delete(`failed/${lead.id}`);
       await store.delete(`claims/${lead.id}`);
       await store.delete(`spam/${lead.id}`);
     }
-    return { leads: removed, unreadable };
+    const repaired = await removeOrphans(Date.now());
+    return { leads: removed, unreadable, ...(repaired.length > 0 ? { repaired } : {}) };
+  }
+
+  /**
+   * The daily purge's repair: a lead with no state at all (no marker, not sent, failed nor spam: a stop inside
+   * `--retry`, or a lead stored before the index was written first) gets its marker back, due at once, so that
+   * a lead listed « à notifier » is always sent by a pass. Each is checked again just before: markers first, then
+   * the outcomes, as every writer writes a lead's new state before it deletes the old one.
+   */
+  async function restoreMarkers(): Promise<IndexRepair[]> {
+    const [ids, ...named] = await Promise.all(['leads/', 'pending/', 'sent/', 'failed/', 'spam/'].map(keysUnder));
+    const known = new Set(named.flat().map((name) => name.split('.')[0]));
+    const repaired: IndexRepair[] = [];
+    for (const id of ids ?? []) {
+      const receivedAt = receivedAtOf(id);
+      if (known.has(id) || !receivedAt) continue;
+      if ((await markersOfLead(id)).length > 0) continue;
+      const outcomes = await Promise.all(['sent', 'failed', 'spam'].map((prefix) => store.getMetadata(`${prefix}/${id}`, strong)));
+      if (outcomes.some((outcome) => outcome !== null)) continue;
+      const key = `pending/${pendingMarker(id, 0, receivedAt)}`;
+      await store.set(key, '');
+      repaired.push({ id, key, why: 'restored' });
+    }
+    return repaired;
+  }
+
+  /**
+   * Each lead's markers together, page by page: a lead whose markers reach the end of a page is given with the
+   * next page (there are none after the last), so that its marker with the most attempts is always seen.
+   */
+  async function* indexPages(): AsyncGenerator<Marker[][]> {
+    let open: Marker[] = [];
+    for await (const page of store.list({ prefix: 'pending/', paginate: true })) {
+      const leads: Marker[][] = [];
+      for (const marker of markersOf(page.blobs.map((blob) => blob.key.slice('pending/'.length)))) {
+        if (open[0] && open[0].id !== marker.id) {
+          leads.push(open);
+          open = [];
+        }
+        open.push(marker);
+      }
+      if (leads.length > 0) yield leads;
+    }
+    if (open.length > 0) yield [open];
+  }
+
+  /**
+   * A due marker's lead, read with whatever says it is no longer to notify: then the marker is stale, and goes
+   * (a stop or a store error between writing an outcome and deleting the marker). A marker whose lead is not
+   * stored goes once `unwrittenGraceMs` is past. Undefined: nothing to send now.
+   */
+  async function dueLead(marker: Marker, now: Date): Promise<StoredLead | Unreadable | IndexRepair | undefined> {
+    const { id, key } = marker;
+    const [lead, spam, sent, failed] = await Promise.all([
+      read(id, { sent: new Set(), failed: new Set(), markers: new Map([[id, marker]]) }),
+      // Existence only: no body read.
+      ...['spam', 'sent', 'failed'].map((prefix) => store.getMetadata(`${prefix}/${id}`, strong)),
+    ]);
+    const why = spam ? 'spam' : sent ? 'sent' : failed ? 'failed' : lead === undefined ? 'gone' : undefined;
+    if (why === undefined) return lead;
+    if (why === 'gone' && maybeUnwritten(id, now.getTime())) return undefined;
+    await store.delete(key);
+    return { id, key, why };
   }
 
   /**
@@ -192,37 +293,49 @@ export function blobsLeadStore(store: Store): LeadStore {
         if (!modified) throw new Error(`leads/${id} exists`);
         return { id, ...lead, notification: { ...notification, reasons: [...notification.reasons] } };
       }
+      // Its place in the index first, then the lead: a stored lead always has its marker, so a pass finds it. A
+      // marker whose lead was never written (the visitor was told the sending failed) goes after a grace period.
+      await store.set(`pending/${pendingMarker(id, 0, lead.receivedAt)}`, '');
       const { modified } = await store.setJSON(`leads/${id}`, lead, { onlyIfNew: true });
       if (!modified) throw new Error(`leads/${id} exists`);
-      // Then its place in the index of pending leads: a stop in between leaves it listed « à notifier »
-      // by `npm run leads`, where `--retry` puts it back in the index.
-      await store.set(`pending/${pendingMarker(id, 0, lead.receivedAt)}`, '');
       return { id, ...lead, notification: firstNotification(lead.receivedAt) };
     },
     list,
     async due(now, limit) {
-      const found: Marker[] = [];
-      // Page by page (1,000 keys each on Netlify), stopping at the first page that completes a batch.
-      for await (const page of store.list({ prefix: 'pending/', paginate: true })) {
-        for (const marker of markersOf(page.blobs.map((blob) => blob.key.slice('pending/'.length)))) {
-          if (Date.parse(marker.nextAt) <= now.getTime()) found.push(marker);
+      const listing: Listing = { leads: [], unreadable: [] };
+      const repaired: IndexRepair[] = [];
+      const found = () => listing.leads.length + listing.unreadable.length;
+      // Due markers not checked yet, each its lead's latest.
+      const waiting: Marker[] = [];
+      const check = async () => {
+        waiting.sort((a, b) => a.nextAt.localeCompare(b.nextAt) || a.id.localeCompare(b.id));
+        while (waiting.length > 0 && found() < limit) {
+          for (const result of await Promise.all(waiting.splice(0, limit - found()).map((marker) => dueLead(marker, now)))) {
+            if (result === undefined) continue;
+            if ('why' in result) repaired.push(result);
+            else if ('notification' in result) listing.leads.push(result);
+            else listing.unreadable.push(result);
+          }
         }
-        if (latestMarkers(found).size >= limit) break;
+      };
+      // Page by page (1,000 keys each on Netlify), stopping at the first page that completes a batch of leads
+      // still to send: stale markers, removed on the way, never fill it.
+      for await (const leads of indexPages()) {
+        for (const markers of leads) {
+          // The marker with the most attempts counts, due or not; the others are left by a stop inside an update.
+          const [latest, ...older] = [...markers].sort((a, b) => b.attempts - a.attempts);
+          for (const marker of older) {
+            await store.delete(marker.key);
+            repaired.push({ id: marker.id, key: marker.key, why: 'superseded' });
+          }
+          if (latest && Date.parse(latest.nextAt) <= now.getTime()) waiting.push(latest);
+        }
+        if (found() + waiting.length >= limit) await check();
+        if (found() >= limit) break;
       }
-      const markers = latestMarkers(found);
-      const ids = [...markers.values()]
-        .sort((a, b) => a.nextAt.localeCompare(b.nextAt) || a.id.localeCompare(b.id))
-        .slice(0, limit)
-        .map((marker) => marker.id);
-      const listing = await readAll(ids, { sent: new Set(), failed: new Set(), markers });
-      // A marker whose lead is gone (forgotten or purged meanwhile) is dropped from the index.
-      const read = new Set([...listing.leads, ...listing.unreadable].map((lead) => lead.id));
-      for (const id of ids) {
-        const key = markers.get(id)?.key;
-        if (key && !read.has(id)) await store.delete(key);
-      }
-      listing.leads.reverse();
-      return listing;
+      await check();
+      listing.leads.sort(newestFirst).reverse();
+      return repaired.length > 0 ? { ...listing, repaired } : listing;
     },
     async claim(lead, now, until) {
       if (!(await dueState(lead, now))) return undefined;
@@ -258,7 +371,9 @@ export function blobsLeadStore(store: Store): LeadStore {
         const latest = stored.success ? Math.max(0, ...Object.values(stored.output)) : 0;
         if (Date.now() - latest >= repeatWindowMs) await store.delete(`repeats/${key}`);
       }
-      return remove((lead) => purged(lead, before, spamBefore));
+      const listing = await remove((lead) => purged(lead, before, spamBefore));
+      const restored = await restoreMarkers();
+      return restored.length > 0 ? { ...listing, repaired: [...(listing.repaired ?? []), ...restored] } : listing;
     },
   };
 }

@@ -41,10 +41,24 @@ export interface Unreadable {
   reason: string;
 }
 
+/**
+ * An entry of an index that a store set right by itself (Netlify Blobs' `pending/` markers, ./blobs.ts): removed
+ * because its lead is sent, failed, spam or gone, or because a marker with more attempts supersedes it; or,
+ * `restored`, written back for a lead that had no state at all. Each is logged, never silent.
+ */
+export interface IndexRepair {
+  id: string;
+  /** The key removed or written back. */
+  key: string;
+  why: 'sent' | 'failed' | 'spam' | 'gone' | 'superseded' | 'restored';
+}
+
 /** What list/forget/purge return: the leads concerned, and the records skipped. */
 export interface Listing {
   leads: StoredLead[];
   unreadable: Unreadable[];
+  /** What `due` or `purge` set right in the store's index on the way (./blobs.ts only). */
+  repaired?: IndexRepair[];
 }
 
 export interface LeadStore {

@@ -37,8 +37,10 @@ afterAll(async () => {
 
 let stores = 0;
 /** A store of its own for each scenario. */
-const rawStore = () =>
-  getStore({ name: `leads-${(stores += 1)}`, siteID, token, edgeURL, uncachedEdgeURL: edgeURL, consistency: 'strong' });
+function rawStore(): Store {
+  stores += 1;
+  return getStore({ name: `leads-${stores}`, siteID, token, edgeURL, uncachedEdgeURL: edgeURL, consistency: 'strong' });
+}
 
 const keysOf = async (store: Store) => (await store.list()).blobs.map((blob) => blob.key).sort();
 

@@ -352,8 +352,10 @@ export function blobsLeadStore(store: Store): LeadStore {
       const lead = await read(id, { sent: new Set(), failed: new Set(), markers: new Map() });
       if (!lead || !('notification' in lead)) return undefined;
       const notification: Notification = { state: 'pending', attempts: 0, nextAt: now.toISOString() };
+      // Its outcome goes before its marker comes: a pass that saw both would remove the marker as stale. A stop in
+      // between leaves a lead with no state, whose marker the daily purge writes back.
+      for (const prefix of ['spam', 'sent', 'failed']) await store.delete(`${prefix}/${id}`);
       await record(id, notification);
-      await store.delete(`spam/${id}`);
       return { ...lead, notification };
     },
     async repeats(body, email, now) {

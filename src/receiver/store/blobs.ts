@@ -352,9 +352,11 @@ export function blobsLeadStore(store: Store): LeadStore {
       const lead = await read(id, { sent: new Set(), failed: new Set(), markers: new Map() });
       if (!lead || !('notification' in lead)) return undefined;
       const notification: Notification = { state: 'pending', attempts: 0, nextAt: now.toISOString() };
-      // Its outcome goes before its marker comes: a pass that saw both would remove the marker as stale. A stop in
-      // between leaves a lead with no state, whose marker the daily purge writes back.
+      // Its state goes before its new marker comes: a pass that saw both would remove the new marker as stale (or
+      // superseded by one with more attempts). A stop in between leaves a lead with no state, whose marker the
+      // daily purge writes back.
       for (const prefix of ['spam', 'sent', 'failed']) await store.delete(`${prefix}/${id}`);
+      for (const marker of await markersOfLead(id)) await store.delete(marker.key);
       await record(id, notification);
       return { ...lead, notification };
     },

@@ -176,10 +176,10 @@ export interface QuarantineDigest {
 type DigestWords = ContactReceiverCopy['digest'];
 
 /** The id of a day's digest, in the header and the JSON, as a lead's id is: a receiver can drop a repeat. */
-export const digestId = (day: string) => `digest-${day}`;
+const digestId = (day: string) => `digest-${day}`;
 
 /** Characters of a message a digest shows. */
-export const digestExcerptLength = 200;
+const digestExcerptLength = 200;
 
 /**
  * Visitor text on one line with nothing a terminal, a mail client or a chat would obey: control characters
@@ -215,7 +215,7 @@ const shown = (entry: DigestEntry, words: DigestWords) => ({
   command: fillTemplate(words.commandLine, { id: entry.id }),
 });
 
-export interface DigestDeliveryOptions {
+interface DigestDeliveryOptions {
   words: DigestWords;
   /** How long a message kept apart is kept (`spamRetentionDays`), for the digest's last line. */
   retentionDays: number;

@@ -14,14 +14,14 @@ import { spamReasonsText } from './spam/reasons.ts';
 import { type LeadStore, reasonOf, type StoredLead } from './store/lead-store.ts';
 
 /** The hour (Paris) from which a day's digest may go: the operator reads it in the morning. */
-export const digestHour = 8;
+const digestHour = 8;
 /** Messages one digest names; the others wait for the next one, and the digest says so. */
-export const digestLimit = 50;
+const digestLimit = 50;
 /**
  * After a digest the provider refused, or a day found taken, the least wait before this process or isolate asks
  * the store again: a provider that is down is not asked at every pass.
  */
-export const digestRetryMs = 5 * 60_000;
+const digestRetryMs = 5 * 60_000;
 
 /** What the digest says in the log. */
 export type DigestEvent =
@@ -36,10 +36,10 @@ export interface DigestOptions {
 
 const parisHours = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Paris' });
 /** The hour in Paris of an instant, 0 to 23. */
-export const parisHour = (date: Date) => Number(parisHours.format(date));
+const parisHour = (date: Date) => Number(parisHours.format(date));
 
 /** A spam lead as a digest names it: its reasons in the operator's words. */
-export const digestEntry = (lead: StoredLead): DigestEntry => ({
+const digestEntry = (lead: StoredLead): DigestEntry => ({
   id: lead.id,
   receivedAt: lead.receivedAt,
   name: lead.name,

@@ -31,6 +31,8 @@ const config: KnipConfig = {
     // node:path and node:fs that build gives the site's MDX plugins by alias.
     'cms/Preview/live/main.tsx',
     'cms/Preview/live/node-{fs,path}.ts',
+    // `npm start`: its script `exec`s Node (`exec node --import tsx …`), which knip does not read as running a file.
+    'src/server/start.ts',
     // The hosts' functions: Cloudflare Pages and Netlify find them by their folder.
     'functions/api/*.ts',
     'netlify/functions/*.ts',

@@ -82,6 +82,28 @@ export const contactReceiverSchema = v.strictObject({
     form: v.pipe(text, v.title('Lien vers le formulaire')),
     home: v.pipe(text, v.title('Lien vers l’accueil')),
   }),
+  digest: v.pipe(
+    v.strictObject({
+      subject: v.pipe(text, v.title('Sujet de l’email')),
+      intro: v.pipe(withPlaceholder('count'), v.title('Introduction')),
+      reference: v.pipe(text, v.title('Libellé de la référence')),
+      received: v.pipe(text, v.title('Libellé de la date de réception')),
+      reasons: v.pipe(text, v.title('Libellé des raisons')),
+      excerpt: v.pipe(text, v.title('Libellé du début du message')),
+      command: v.pipe(text, v.title('Libellé de la commande')),
+      commandLine: v.pipe(withPlaceholder('id'), v.title('Commande qui sort un message des indésirables')),
+      more: v.pipe(text, v.title('Quand d’autres messages attendent le résumé suivant')),
+      outro: v.pipe(withPlaceholder('days'), v.title('Dernière ligne')),
+      webhookText: v.pipe(withPlaceholder('count'), v.title('Résumé envoyé au webhook')),
+      webhookItem: v.pipe(withPlaceholder('name', 'email', 'reasons', 'excerpt', 'command'), v.title('Ligne par message (webhook)')),
+      sent: withPlaceholder('delivery', 'count'),
+      failed: withPlaceholder('delivery', 'reason'),
+    }),
+    v.title('Résumé quotidien des messages mis à l’écart'),
+    v.description(
+      `Une fois par jour, à partir de 8 h (heure de Paris), l’email ou le webhook qui signale les messages mis à l’écart comme indésirables, et ce que le serveur en dit dans son journal. ${keepBraces}`,
+    ),
+  ),
   email: v.pipe(
     v.strictObject({
       subject: v.pipe(withPlaceholder('name'), v.title('Sujet')),

@@ -3,6 +3,7 @@
  * transactional API (a French company, data hosted in the EU), or a JSON POST to a webhook
  * (n8n, Make, Slack…). The local files of `npm start` are in src/receiver/store/files-folder.ts (Node only).
  */
+import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
 import { type ContactFieldName, contactFields, type ContactValues } from '../forms/contact-fields.ts';
 import { mapFields } from '../forms/map-fields.ts';
 import { fillTemplate } from './template.ts';
@@ -153,4 +154,153 @@ export function webhookDelivery(options: WebhookOptions): (message: Delivered) =
       ...mapFields((field) => message[field.name]),
       ...(message.id ? { id: message.id } : {}),
     });
+}
+
+/** One message kept apart as spam, as the daily digest names it (./digest.ts); `reasons` in the operator's words. */
+export interface DigestEntry {
+  id: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  message: string;
+  reasons: readonly string[];
+}
+
+/** The daily digest of quarantined messages: its Paris day, the messages it names, and whether others wait. */
+export interface QuarantineDigest {
+  day: string;
+  entries: readonly DigestEntry[];
+  more: boolean;
+}
+
+type DigestWords = ContactReceiverCopy['digest'];
+
+/** The id of a day's digest, in the header and the JSON, as a lead's id is: a receiver can drop a repeat. */
+const digestId = (day: string) => `digest-${day}`;
+
+/** Characters of a message a digest shows. */
+const digestExcerptLength = 200;
+
+/**
+ * Visitor text on one line with nothing a terminal, a mail client or a chat would obey: control characters
+ * (C0, DEL, C1), line and paragraph separators and bidirectional controls become spaces. Leads stored before the
+ * form refused them may hold some.
+ */
+function visibleLine(value: string): string {
+  return (
+    value
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must not reach the digest.
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ')
+      .replace(/ {2,}/g, ' ')
+      .trim()
+  );
+}
+
+/** The first characters of a message, on one line (whole characters: an emoji is never cut in half). */
+function excerpt(message: string): string {
+  const characters = Array.from(visibleLine(message));
+  return characters.length > digestExcerptLength ? `${characters.slice(0, digestExcerptLength).join('')}…` : characters.join('');
+}
+
+const parisDateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/** Each entry's values as the digest shows them: every visitor text on one line. */
+const shown = (entry: DigestEntry, words: DigestWords) => ({
+  id: entry.id,
+  receivedAt: entry.receivedAt,
+  name: visibleLine(entry.name),
+  email: visibleLine(entry.email),
+  reasons: entry.reasons.map(visibleLine),
+  excerpt: excerpt(entry.message),
+  command: fillTemplate(words.commandLine, { id: entry.id }),
+});
+
+interface DigestDeliveryOptions {
+  words: DigestWords;
+  /** How long a message kept apart is kept (`spamRetentionDays`), for the digest's last line. */
+  retentionDays: number;
+  fetch?: Fetch;
+}
+
+export interface BrevoDigestOptions extends DigestDeliveryOptions {
+  apiKey: string;
+  to: readonly string[];
+  from: string;
+  senderName: string;
+  labels: Readonly<Record<ContactFieldName, string>>;
+}
+
+/** The digest as one email: the count, then each message under its reference, each value on its own line. */
+export function brevoDigestDelivery(options: BrevoDigestOptions): (digest: QuarantineDigest) => Promise<void> {
+  const fetcher = options.fetch ?? globalFetch;
+  const { words, labels } = options;
+  const label = (name: string, value: string) => `${name}\u202f: ${value}`;
+  return (digest) => {
+    const id = digestId(digest.day);
+    const blocks = digest.entries.map((entry) => {
+      const item = shown(entry, words);
+      return [
+        label(words.reference, item.id),
+        label(words.received, parisDateTime.format(new Date(item.receivedAt))),
+        label(labels.name, item.name),
+        label(labels.email, item.email),
+        label(words.reasons, item.reasons.join(', ')),
+        label(words.excerpt, item.excerpt),
+        label(words.command, item.command),
+      ].join('\n');
+    });
+    const textContent = [
+      fillTemplate(words.intro, { count: String(digest.entries.length) }),
+      ...blocks,
+      [...(digest.more ? [words.more] : []), fillTemplate(words.outro, { days: String(options.retentionDays) })].join('\n'),
+    ].join('\n\n');
+    return post(
+      fetcher,
+      brevoEndpoint,
+      { 'api-key': options.apiKey, [leadIdHeader]: id },
+      {
+        sender: { name: options.senderName, email: options.from },
+        to: options.to.map((email) => ({ email })),
+        subject: singleLine(words.subject),
+        textContent,
+        headers: { [leadIdHeader]: id },
+      },
+    );
+  };
+}
+
+export interface WebhookDigestOptions extends DigestDeliveryOptions {
+  url: string;
+}
+
+/**
+ * The digest as its own JSON: `digest` lists the messages (no top-level `email`, so that a flow made for leads
+ * never reads it as one), `text` is what Slack shows, its markup escaped.
+ */
+export function webhookDigestDelivery(options: WebhookDigestOptions): (digest: QuarantineDigest) => Promise<void> {
+  const fetcher = options.fetch ?? globalFetch;
+  const { words } = options;
+  return (digest) => {
+    const id = digestId(digest.day);
+    const items = digest.entries.map((entry) => shown(entry, words));
+    const lines = [
+      fillTemplate(words.webhookText, { count: String(items.length) }),
+      ...items.map((item) => `• ${fillTemplate(words.webhookItem, { ...item, reasons: item.reasons.join(', ') })}`),
+      ...(digest.more ? [words.more] : []),
+      fillTemplate(words.outro, { days: String(options.retentionDays) }),
+    ];
+    return post(
+      fetcher,
+      options.url,
+      { [leadIdHeader]: id },
+      {
+        id,
+        day: digest.day,
+        text: escapeMarkup(lines.join('\n')),
+        count: items.length,
+        more: digest.more,
+        digest: items,
+      },
+    );
+  };
 }

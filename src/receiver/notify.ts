@@ -68,6 +68,8 @@ export interface NotificationsOptions {
   report?: (event: NotificationEvent) => void;
   /** Replaces `passBudgetMs` (tests). */
   budgetMs?: number;
+  /** The daily digest of quarantined messages (./digest.ts), asked at the end of each pass. */
+  digest?: (now: Date) => Promise<number>;
 }
 
 export interface Notifications {
@@ -99,6 +101,7 @@ export function createNotifications({
   now = () => new Date(),
   report = () => undefined,
   budgetMs = passBudgetMs,
+  digest,
 }: NotificationsOptions): Notifications {
   /** A store that fails is logged, and the pass goes on with the other leads. */
   async function guarded<T>(id: string | undefined, work: () => Promise<T>): Promise<T | undefined> {
@@ -153,6 +156,10 @@ export function createNotifications({
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
+    // The leads first; then the digest, one provider call, only while it still fits in the budget.
+    if (digest && Date.now() + Math.min(deliveryTimeoutMs + storeReserveMs, budget / 2) <= deadline) {
+      await guarded(undefined, () => digest(now()));
+    }
     return sent;
   }
 

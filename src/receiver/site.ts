@@ -11,7 +11,16 @@ import { contactForm } from '../content-data/contact-form.ts';
 import { contactReceiver } from '../content-data/contact-receiver.ts';
 import { createContactSchema } from '../forms/contact-schema.ts';
 import { mapFields } from '../forms/map-fields.ts';
-import { brevoDelivery, type Fetch, webhookDelivery } from './deliveries.ts';
+import {
+  brevoDelivery,
+  brevoDigestDelivery,
+  type Fetch,
+  type QuarantineDigest,
+  webhookDelivery,
+  webhookDigestDelivery,
+} from './deliveries.ts';
+import { createDigest, type DigestEvent } from './digest.ts';
+import { processors } from '../content-data/processors.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { type ClientInfo, createContactReceiver, type Deliver, type Judge } from './receiver.ts';
 import { spamReasonsText } from './spam/reasons.ts';
@@ -81,6 +90,8 @@ export function createSiteReceiver({
   const { delivery } = settings;
 
   let deliver: Deliver | undefined;
+  /** The daily digest of quarantined messages, through the same channel as the leads. */
+  let sendDigest: ((digest: QuarantineDigest) => Promise<void>) | undefined;
   let describe = words.deliveryNone;
   let deliveryName = '';
   const reported = (name: string, send: Deliver): Deliver => {
@@ -117,10 +128,26 @@ export function createSiteReceiver({
         fetch,
       }),
     );
+    sendDigest = brevoDigestDelivery({
+      apiKey: delivery.apiKey,
+      to: delivery.to,
+      from: delivery.from,
+      senderName: brand.name,
+      labels,
+      words: contactReceiver.digest,
+      retentionDays: processors.spamRetentionDays,
+      fetch,
+    });
   } else if (delivery.mode === 'webhook') {
     // The host only: a webhook's path often holds its secret token.
     describe = fillTemplate(words.deliveryWebhook, { host: new URL(delivery.url).host });
     deliver = reported('webhook', webhookDelivery({ url: delivery.url, text: contactReceiver.webhookText, fetch }));
+    sendDigest = webhookDigestDelivery({
+      url: delivery.url,
+      words: contactReceiver.digest,
+      retentionDays: processors.spamRetentionDays,
+      fetch,
+    });
   }
 
   /** One line per change of a lead's state, never one per pass. */
@@ -152,9 +179,22 @@ export function createSiteReceiver({
     }
   }
 
+  /** The digest says once when it went out, and how many messages it named. */
+  function reportDigest(event: DigestEvent): void {
+    if (event.kind === 'digestSent') {
+      log(fillTemplate(contactReceiver.digest.sent, { delivery: deliveryName, count: String(event.count) }));
+    } else {
+      logError(fillTemplate(contactReceiver.digest.failed, { delivery: deliveryName, reason: event.reason }));
+    }
+  }
+  // One per process or isolate (it remembers the day it sent), shared by the passes of every request.
+  const digest = store && sendDigest ? createDigest({ store: store.leads, send: sendDigest, report: reportDigest }) : undefined;
+
   const send = deliver;
   const notificationsFor =
-    store && send && problems.length === 0 ? () => createNotifications({ store: store.leads, send, report }) : undefined;
+    store && send && problems.length === 0
+      ? () => createNotifications({ store: store.leads, send, report, ...(digest ? { digest } : {}) })
+      : undefined;
   if (store && notificationsFor) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
 
   // Every message is scored; with a store, the store remembers repeated bodies (hashes only).

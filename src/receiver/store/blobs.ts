@@ -13,6 +13,8 @@
  * - `spam/<id>`: kept apart as spam (when, why), written before the lead and with no `pending/` key, so never
  *   due; `--pas-indesirable` writes its pending key, then removes it;
  * - `repeats/<body hash>`: which addresses (hashes) sent that body lately (../spam/repeats.ts).
+ * - `reported/<id>`: a spam lead a digest named (../digest.ts), and `digests/<day>`, taken with `onlyIfNew` by the
+ *   one sender of that day's digest;
  * Reads are strongly consistent: a claim must see the last write.
  */
 import { getStore, type Store } from '@netlify/blobs';
@@ -25,6 +27,7 @@ import { repeatWindowMs } from '../spam/weights.ts';
 import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
+  digestDayPattern,
   firstNotification,
   type LeadStore,
   latestMarkers,
@@ -173,6 +176,7 @@ export function blobsLeadStore(store: Store): LeadStore {
       await store.delete(`failed/${lead.id}`);
       await store.delete(`claims/${lead.id}`);
       await store.delete(`spam/${lead.id}`);
+      await store.delete(`reported/${lead.id}`);
     }
     const repaired = await removeOrphans(Date.now());
     return { leads: removed, unreadable, ...(repaired.length > 0 ? { repaired } : {}) };
@@ -359,6 +363,33 @@ export function blobsLeadStore(store: Store): LeadStore {
       for (const marker of await markersOfLead(id)) await store.delete(marker.key);
       await record(id, notification);
       return { ...lead, notification };
+    },
+    async unreported(limit) {
+      const [spam, reported] = await Promise.all(['spam/', 'reported/'].map(keysUnder));
+      const named = new Set(reported);
+      // Ids sort by reception time: the oldest first.
+      const ids = (spam ?? [])
+        .filter((id) => !named.has(id))
+        .sort()
+        .slice(0, limit);
+      // A spam key whose lead is not written yet reads as nothing: the lead is named by a later digest.
+      const listing = await readAll(ids, { sent: new Set(), failed: new Set(), markers: new Map(), spam: new Set(ids) });
+      listing.leads.reverse();
+      return listing;
+    },
+    async markReported(ids, at) {
+      for (const id of ids) {
+        // A lead rescued or forgotten meanwhile gets no key: nothing of it is left behind.
+        if ((await store.get(`spam/${id}`, { type: 'text', ...strong })) === null) continue;
+        await store.set(`reported/${id}`, at.toISOString());
+      }
+    },
+    async claimDigest(day, at) {
+      if (!digestDayPattern.test(day)) throw new Error(`digest day ${JSON.stringify(day)}`);
+      return (await store.set(`digests/${day}`, at.toISOString(), { onlyIfNew: true })).modified;
+    },
+    async releaseDigest(day) {
+      await store.delete(`digests/${day}`);
     },
     async repeats(body, email, now) {
       const key = `repeats/${body.replace(/[^0-9a-f]/g, '')}`;

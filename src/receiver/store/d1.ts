@@ -4,6 +4,8 @@
  * runs on the binding inside the function and through wrangler for `npm run leads --local|--remote` (scripts/wrangler-d1.ts).
  * Claims are one conditional UPDATE: of two isolates retrying the same lead, only one gets the row back.
  * Due leads are one indexed query with a LIMIT (migrations/0002): a pass reads one batch.
+ * The daily digest of spam (../digest.ts, migrations/0007): `spam_reported_at` once a digest named a lead, and one
+ * row of `spam_digests` per day, inserted by the one isolate that takes that day's digest.
  */
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { contactFields } from '../../forms/contact-fields.ts';
@@ -14,6 +16,7 @@ import { repeatWindowMs } from '../spam/weights.ts';
 import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
+  digestDayPattern,
   firstNotification,
   type LeadStore,
   type Listing,
@@ -167,6 +170,30 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
           state === 'failed' ? notification.reason : state === 'pending' ? (notification.lastReason ?? null) : null,
         ],
       );
+    },
+    unreported: (limit) =>
+      rows(
+        `SELECT ${columns} FROM leads WHERE spam_reasons IS NOT NULL AND spam_reported_at IS NULL ORDER BY received_at, id LIMIT ${Math.trunc(limit)}`,
+      ),
+    async markReported(ids, at) {
+      if (ids.length === 0) return;
+      // A lead rescued meanwhile (no longer spam) is left alone.
+      await run(
+        `UPDATE leads SET spam_reported_at = ?1 WHERE spam_reasons IS NOT NULL AND id IN (${ids.map((_, index) => `?${index + 2}`).join(', ')})`,
+        [at.toISOString(), ...ids],
+      );
+    },
+    async claimDigest(day, at) {
+      if (!digestDayPattern.test(day)) throw new Error(`digest day ${JSON.stringify(day)}`);
+      // One INSERT: of two isolates taking the same day, only one gets its row back.
+      const inserted = await run('INSERT INTO spam_digests (day, at) VALUES (?1, ?2) ON CONFLICT (day) DO NOTHING RETURNING day', [
+        day,
+        at.toISOString(),
+      ]);
+      return inserted.length > 0;
+    },
+    async releaseDigest(day) {
+      await run('DELETE FROM spam_digests WHERE day = ?1', [day]);
     },
     async retry(id, now) {
       const { leads } = await rows(

@@ -12,6 +12,8 @@
  *   no retry pass ever sees the lead without it; `--pas-indesirable` replaces it with a pending marker.
  * Due leads are therefore found from the folders' names alone; a pass then reads one batch of files.
  * LEADS_DIR/repeats/<body hash>.json remembers which addresses (hashes) sent a body lately (../spam/repeats.ts).
+ * The daily digest of spam (../digest.ts): `notifications/<id>.reported` once a digest named the lead, and
+ * LEADS_DIR/digests/<day>, created exclusively by the one sender that takes that day's digest.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -25,6 +27,7 @@ import { remember, type Seen } from '../spam/repeats.ts';
 import { repeatWindowMs } from '../spam/weights.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
+  digestDayPattern,
   type LeadStore,
   latestMarkers,
   leadId,
@@ -66,6 +69,11 @@ export function filesLeadStore(dir: string): LeadStore {
   const failedFile = (id: string) => path.join(stateDir, `${id}.failed`);
   const claimFile = (id: string) => path.join(stateDir, `${id}.claim`);
   const spamFile = (id: string) => path.join(stateDir, `${id}.spam`);
+  const reportedFile = (id: string) => path.join(stateDir, `${id}.reported`);
+  const digestFile = (day: string) => {
+    if (!digestDayPattern.test(day)) throw new Error(`digest day ${JSON.stringify(day)}`);
+    return path.join(dir, 'digests', day);
+  };
   const markerFile = (name: string) => path.join(stateDir, `${name}.pending`);
   const readText = (file: string) =>
     readFile(file, 'utf8').catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)));
@@ -275,6 +283,42 @@ export function filesLeadStore(dir: string): LeadStore {
 
   return {
     repeats,
+    async unreported(limit) {
+      const stateNames = await names(stateDir);
+      const known = statesOf(stateNames);
+      const reported = new Set(
+        stateNames.filter((name) => name.endsWith('.reported')).map((name) => name.slice(0, -'.reported'.length)),
+      );
+      // Ids sort by reception time: the oldest first, found from the names alone.
+      const ids = [...known.spam]
+        .filter((id) => !reported.has(id))
+        .sort()
+        .slice(0, limit);
+      const listing = await readAll(ids, known);
+      listing.leads.reverse();
+      // A spam marker whose lead file is still being written (or is damaged) waits: the lead is named by a later digest.
+      return { leads: listing.leads.filter((lead) => lead.notification.state === 'spam'), unreadable: listing.unreadable };
+    },
+    async markReported(ids, at) {
+      await mkdir(stateDir, { recursive: true, mode: 0o700 });
+      for (const id of ids) {
+        // A lead rescued or forgotten meanwhile gets no marker: nothing of it is left behind.
+        if ((await readText(spamFile(id))) === undefined) continue;
+        await writeFile(reportedFile(id), `${at.toISOString()}\n`, { mode: fileMode });
+      }
+    },
+    async claimDigest(day, at) {
+      const file = digestFile(day);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      try {
+        await writeFile(file, `${at.toISOString()}\n`, { flag: 'wx', mode: fileMode });
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      }
+    },
+    releaseDigest: (day) => rm(digestFile(day), { force: true }),
     async add(message, at, spamReasons) {
       if (spamReasons && spamReasons.length > 0) {
         const id = leadId(at);

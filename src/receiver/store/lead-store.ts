@@ -104,7 +104,24 @@ export interface LeadStore {
    * at most a few dozen addresses. Hashes only (../spam/repeats.ts): no text or address is kept in clear.
    */
   repeats?(body: string, email: string, now: Date): Promise<number>;
+  /**
+   * The daily digest of quarantined messages (../digest.ts): at most `limit` leads kept apart as spam that no
+   * digest has named yet, oldest first. A rescued or forgotten lead is no longer one.
+   */
+  unreported(limit: number): Promise<Listing>;
+  /** Notes these spam leads as named by a digest the provider accepted at `at`; a lead no longer spam is left alone. */
+  markReported(ids: readonly string[], at: Date): Promise<void>;
+  /**
+   * Takes the digest of `day` (Paris, `YYYY-MM-DD`) in one atomic write: true for the one caller, whatever the
+   * process, isolate or instance, that took it; false when it was taken already.
+   */
+  claimDigest(day: string, at: Date): Promise<boolean>;
+  /** Gives `day` back after a digest the provider did not accept, so that a later pass sends it. */
+  releaseDigest(day: string): Promise<void>;
 }
+
+/** A digest's day as the stores write it in a name or key: `YYYY-MM-DD`, nothing else. */
+export const digestDayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether a stored lead falls under a purge: past the retention period, or spam past its shorter one. */
 export const purged = (lead: StoredLead, before: Date, spamBefore?: Date) =>

@@ -64,7 +64,7 @@ type Marker = { id: string; attempts: number; nextAt: string; key: string };
  */
 const unwrittenGraceMs = 10 * 60_000;
 /** The keys that name a lead, beside the lead itself: all go with it. */
-const leadKeyPrefixes = ['pending/', 'sent/', 'failed/', 'claims/', 'spam/'] as const;
+const leadKeyPrefixes = ['pending/', 'sent/', 'failed/', 'claims/', 'spam/', 'reported/'] as const;
 
 export function blobsLeadStore(store: Store): LeadStore {
   const words = contactReceiver.console;

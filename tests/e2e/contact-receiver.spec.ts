@@ -11,7 +11,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { createSiteServer } from '../../src/server/site-server.ts';
 import { buildCopy, close, listen } from './build-copy.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
-import { contactFields } from '../../src/forms/contact-fields.ts';
+import { contactFields, honeypotName } from '../../src/forms/contact-fields.ts';
 import { mapFields } from '../../src/forms/map-fields.ts';
 import { contactInputs, fillContactForm, validLead } from '../visitor.ts';
 
@@ -99,6 +99,27 @@ test('a message sent with JavaScript becomes one file in LEADS_DIR holding exact
   // The island sent it: the visitor stayed on the page, with an empty form.
   expect(new URL(page.url()).pathname).toBe('/contact');
   await expect(page.getByLabel('Nom complet')).toHaveValue('');
+});
+
+test('with JavaScript, a message whose hidden trap field is filled is posted, answered like any, and kept apart', async ({ page }) => {
+  const { url, leadsDir } = await startSite();
+  const posted = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact');
+  await page.goto(`${url}/contact`);
+  await islandHydrated(page);
+  await page.locator(`input[name="${honeypotName}"]`).evaluate((input: HTMLInputElement) => {
+    input.value = 'https://spam.example';
+  });
+  await fillAndSubmit(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Message envoyé !' })).toBeVisible();
+  expect((await posted).postDataJSON()).toMatchObject({ ...trimmed, [honeypotName]: 'https://spam.example' });
+  // Stored (the operator lists it with npm run leads -- --indesirables), with its reason, and never notified.
+  expect(await storedMessage(leadsDir)).toEqual(trimmed);
+  const states = await readdir(path.join(leadsDir, 'notifications'));
+  expect(states).toHaveLength(1);
+  expect(states[0]).toMatch(/\.spam$/);
+  expect(JSON.parse(await readFile(path.join(leadsDir, 'notifications', states[0] ?? ''), 'utf8'))).toMatchObject({
+    reasons: ['honeypot'],
+  });
 });
 
 test.describe('without JavaScript', () => {

@@ -9,7 +9,10 @@
  *   its ETag, so that two instances never both send it.
  * - `spam/<id>`: kept apart as spam (when, why), written before the lead and with no `pending/` key, so never
  *   due; `--pas-indesirable` writes its pending key, then removes it;
- * - `repeats/<body hash>`: which addresses (hashes) sent that body lately (../spam/repeats.ts).
+ * - `repeats-key`: the random key of the repeat memory and its id (../spam/repeats.ts), replaced by the purge;
+ *   `repeats/<key id>/<message hash>`: which addresses (keyed hashes) sent that message lately; the purge deletes
+ *   every entry of another key;
+ * - a lead marked « à vérifier » carries its reasons in its own value (`review`), written with it.
  * Reads are strongly consistent: a claim must see the last write.
  */
 import { getStore, type Store } from '@netlify/blobs';
@@ -17,8 +20,7 @@ import * as v from 'valibot';
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
-import { remember } from '../spam/repeats.ts';
-import { repeatWindowMs } from '../spam/weights.ts';
+import { bodyHash, emailHash, isRepeatKey, newRepeatKey, type RepeatKey, remember, withoutAddress } from '../spam/repeats.ts';
 import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
@@ -34,6 +36,7 @@ import {
   pendingMarker,
   purged,
   reasonOf,
+  reviewOf,
   sameEmail,
   type StoredLead,
   storedFields,
@@ -98,7 +101,7 @@ export function blobsLeadStore(store: Store): LeadStore {
         known.markers.get(id),
         known.spam?.has(id),
       );
-      return { id, ...parsed.output, notification };
+      return { id, ...parsed.output, notification, ...reviewOf((value as { review?: unknown }).review) };
     } catch (error) {
       return { id, where, reason: fillTemplate(words.unreadableContent, { reason: reasonOf(error) }) };
     }
@@ -181,8 +184,30 @@ export function blobsLeadStore(store: Store): LeadStore {
     await store.delete(`claims/${id}`);
   }
 
+  const seenValue = v.record(v.string(), v.number());
+  const repeatKeyName = 'repeats-key';
+
+  /** The repeat memory's key: the stored one, or a new one written only if there is none (of two writers, one wins). */
+  async function repeatKey(create: boolean): Promise<RepeatKey | undefined> {
+    for (let tries = 0; tries < 2; tries++) {
+      const stored = await store.get(repeatKeyName, { type: 'json', ...strong }).catch(() => undefined);
+      if (isRepeatKey(stored)) return stored;
+      if (!create) return undefined;
+      // An unreadable key is replaced; a missing one is created only if still missing.
+      await store.setJSON(repeatKeyName, newRepeatKey(), stored === null ? { onlyIfNew: true } : {});
+    }
+    throw new Error(`${repeatKeyName}: no usable key`);
+  }
+
+  /** Deletes every entry of the memory that another key wrote (or an earlier version, unkeyed). */
+  async function dropOtherKeys(key: RepeatKey | undefined): Promise<void> {
+    for (const name of await keysUnder('repeats/')) {
+      if (key === undefined || !name.startsWith(`${key.id}/`)) await store.delete(`repeats/${name}`);
+    }
+  }
+
   return {
-    async add(message, receivedAt, spamReasons) {
+    async add(message, receivedAt, spamReasons, review) {
       const id = leadId(receivedAt);
       const lead = { receivedAt: receivedAt.toISOString(), ...message };
       if (spamReasons && spamReasons.length > 0) {
@@ -192,12 +217,13 @@ export function blobsLeadStore(store: Store): LeadStore {
         if (!modified) throw new Error(`leads/${id} exists`);
         return { id, ...lead, notification: { ...notification, reasons: [...notification.reasons] } };
       }
-      const { modified } = await store.setJSON(`leads/${id}`, lead, { onlyIfNew: true });
+      const marked = reviewOf(review ? [...review] : undefined);
+      const { modified } = await store.setJSON(`leads/${id}`, { ...lead, ...marked }, { onlyIfNew: true });
       if (!modified) throw new Error(`leads/${id} exists`);
       // Then its place in the index of pending leads: a stop in between leaves it listed « à notifier »
       // by `npm run leads`, where `--retry` puts it back in the index.
       await store.set(`pending/${pendingMarker(id, 0, lead.receivedAt)}`, '');
-      return { id, ...lead, notification: firstNotification(lead.receivedAt) };
+      return { id, ...lead, notification: firstNotification(lead.receivedAt), ...marked };
     },
     list,
     async due(now, limit) {
@@ -243,21 +269,37 @@ export function blobsLeadStore(store: Store): LeadStore {
       await store.delete(`spam/${id}`);
       return { ...lead, notification };
     },
-    async repeats(body, email, now) {
-      const key = `repeats/${body.replace(/[^0-9a-f]/g, '')}`;
-      const stored = v.safeParse(v.record(v.string(), v.number()), await store.get(key, { type: 'json', ...strong }));
-      const result = remember(stored.success ? stored.output : {}, email, now);
-      await store.setJSON(key, result.seen);
+    async repeats(message, email, now) {
+      const key = await repeatKey(true);
+      if (!key) return 0;
+      const name = `repeats/${key.id}/${await bodyHash(key, message)}`;
+      const stored = v.safeParse(seenValue, await store.get(name, { type: 'json', ...strong }));
+      const result = remember(stored.success ? stored.output : {}, await emailHash(key, email), now);
+      await store.setJSON(name, result.seen);
       return result.count;
     },
-    forget: (email) => remove((lead) => sameEmail(lead.email, email)),
-    async purge(before, spamBefore) {
-      // The memory of repeated bodies goes once its window is past (each key is rewritten at every use).
-      for (const key of await keysUnder('repeats/')) {
-        const stored = v.safeParse(v.record(v.string(), v.number()), await store.get(`repeats/${key}`, { type: 'json', ...strong }));
-        const latest = stored.success ? Math.max(0, ...Object.values(stored.output)) : 0;
-        if (Date.now() - latest >= repeatWindowMs) await store.delete(`repeats/${key}`);
+    async forget(email) {
+      const removed = await remove((lead) => sameEmail(lead.email, email));
+      // The person's address out of every entry of the memory, and every entry of another key (which cannot be searched).
+      const key = await repeatKey(false);
+      if (key) {
+        const hash = await emailHash(key, email);
+        for (const name of await keysUnder(`repeats/${key.id}/`)) {
+          const stored = v.safeParse(seenValue, await store.get(`repeats/${key.id}/${name}`, { type: 'json', ...strong }));
+          if (!stored.success || !Object.hasOwn(stored.output, hash)) continue;
+          const kept = withoutAddress(stored.output, hash);
+          if (kept) await store.setJSON(`repeats/${key.id}/${name}`, kept);
+          else await store.delete(`repeats/${key.id}/${name}`);
+        }
       }
+      await dropOtherKeys(key);
+      return removed;
+    },
+    async purge(before, spamBefore) {
+      // The repeat memory starts again under a new key: the key first, then every entry of the old one goes.
+      const key = newRepeatKey();
+      await store.setJSON(repeatKeyName, key);
+      await dropOtherKeys(key);
       return remove((lead) => purged(lead, before, spamBefore));
     },
   };

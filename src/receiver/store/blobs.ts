@@ -296,11 +296,16 @@ export function blobsLeadStore(store: Store): LeadStore {
       return removed;
     },
     async purge(before, spamBefore) {
-      // The repeat memory starts again under a new key: the key first, then every entry of the old one goes.
-      const key = newRepeatKey();
-      await store.setJSON(repeatKeyName, key);
-      await dropOtherKeys(key);
-      return remove((lead) => purged(lead, before, spamBefore));
+      const removed = await remove((lead) => purged(lead, before, spamBefore));
+      // The repeat memory starts again under a new key: the key first, then every entry of the old one goes. No
+      // memory yet: nothing to rotate (the first message writes the first key).
+      const [stored, entries] = await Promise.all([store.get(repeatKeyName, { type: 'text', ...strong }), keysUnder('repeats/')]);
+      if (stored !== null || entries.length > 0) {
+        const key = newRepeatKey();
+        await store.setJSON(repeatKeyName, key);
+        await dropOtherKeys(key);
+      }
+      return removed;
     },
   };
 }

@@ -225,6 +225,10 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
       return removed;
     },
     async purge(before, spamBefore) {
+      const removed = await rows(
+        `DELETE FROM leads WHERE received_at < ?1 OR (spam_reasons IS NOT NULL AND received_at < ?2) RETURNING ${columns}`,
+        [before.toISOString(), (spamBefore ?? before).toISOString()],
+      );
       // The repeat memory starts again under a new key: the key first, then every entry of the old one goes.
       const key = newRepeatKey();
       await run('INSERT INTO spam_repeat_key (slot, id, key) VALUES (1, ?1, ?2) ON CONFLICT (slot) DO UPDATE SET id = ?1, key = ?2', [
@@ -232,10 +236,7 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
         key.key,
       ]);
       await run('DELETE FROM spam_repeats WHERE key_id <> ?1', [key.id]);
-      return rows(`DELETE FROM leads WHERE received_at < ?1 OR (spam_reasons IS NOT NULL AND received_at < ?2) RETURNING ${columns}`, [
-        before.toISOString(),
-        (spamBefore ?? before).toISOString(),
-      ]);
+      return removed;
     },
   };
 }

@@ -355,6 +355,8 @@ export function filesLeadStore(dir: string): LeadStore {
   /** The purge: a new key first (a stop after it leaves old entries unread), then the old entries go. */
   const rotateRepeats = () =>
     oneChange(async () => {
+      // No memory yet: nothing to rotate (the first message writes the first key).
+      if ((await names(repeatsDir)).length === 0) return;
       const key = newRepeatKey();
       await writeRepeatKey(key, true);
       await dropOtherKeys(key);
@@ -424,9 +426,10 @@ export function filesLeadStore(dir: string): LeadStore {
       return removed;
     },
     async purge(before, spamBefore) {
+      const removed = await remove((lead) => purged(lead, before, spamBefore));
       // The memory of repeated messages starts again under a new key each day.
       await rotateRepeats();
-      return remove((lead) => purged(lead, before, spamBefore));
+      return removed;
     },
   };
 }

@@ -22,7 +22,7 @@ export function formPostAction(endpoint: string | undefined): string | undefined
 }
 
 /** How long the simulated sending lasts when the build chose no endpoint. */
-export const simulatedDelayMs = 1000;
+const simulatedDelayMs = 1000;
 
 const requestTimeoutMs = 20_000;
 
@@ -53,7 +53,7 @@ export function contactBody(endpoint: string, values: ContactValues, measure: Co
   };
 }
 
-export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Rejects on a network error or a non-2xx answer, so the form keeps what the visitor typed. */
 function postContact(endpoint: string): SendContact {

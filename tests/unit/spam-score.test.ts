@@ -197,7 +197,7 @@ describe('the pattern list', () => {
 
   it('stops the receiver with the broken expression named, in French', () => {
     expect(() => compilePatterns([{ pattern: '\\bfree (spins', strength: 'strong', why: 'broken' }])).toThrow(
-      'src/receiver/spam/patterns.ts\u202f: le motif \\bfree (spins n’est pas une expression régulière valide.',
+      'Liste des motifs d’indésirables\u202f: le motif \\bfree (spins n’est pas une expression régulière valide.',
     );
   });
 });

@@ -46,7 +46,6 @@ export const signalClasses = {
 } as const satisfies Record<string, 'decisive' | 'strong' | 'weak'>;
 
 export type SpamSignal = keyof typeof signalClasses;
-export type SignalClass = (typeof signalClasses)[SpamSignal];
 
 /** Two different strong signals quarantine a message (see the classes above). */
 export const strongSignalsToQuarantine = 2;

@@ -15,8 +15,22 @@ export const deliveryTimeoutMs = 10_000;
 /** The header that carries a stored lead's id, so that a receiver can drop a repeat (IETF draft of that name). */
 const leadIdHeader = 'Idempotency-Key';
 
-/** A message to deliver; a stored lead also has its id, sent along. */
-export type Delivered = ContactValues & { id?: string };
+/**
+ * A message to deliver; a stored lead also has its id, sent along, and a lead delivered « à vérifier » its
+ * reasons (signal names, src/receiver/spam/weights.ts).
+ */
+export type Delivered = ContactValues & { id?: string; review?: readonly string[] };
+
+/** How a lead marked « à vérifier » is shown: the mark that starts the subject or `text`, the reasons in words. */
+export interface ReviewWords {
+  /** « [À vérifier] ». */
+  mark: string;
+  /** The email's first line, naming the reasons. */
+  line: (reasons: readonly string[]) => string;
+}
+
+const isMarked = (message: Delivered): message is Delivered & { review: readonly string[] } =>
+  message.review !== undefined && message.review.length > 0;
 
 /**
  * Why a delivery failed, and whether trying again may help. A network error, a timeout, 408, 429 and 5xx are
@@ -101,6 +115,8 @@ export interface BrevoOptions {
   labels: Readonly<Record<ContactFieldName, string>>;
   /** The last line, with the lead's id (`{id}`), when it has one. */
   reference?: string;
+  /** The mark of a lead « à vérifier »; without it, a marked lead is sent unmarked. */
+  review?: ReviewWords;
   fetch?: Fetch;
 }
 
@@ -112,15 +128,19 @@ function brevoEmail(options: BrevoOptions, message: Delivered) {
   const lines = contactFields.filter((field) => field.type !== 'textarea');
   const texts = contactFields.filter((field) => field.type === 'textarea');
   const oneLine = singleLines(message);
+  // Marked: the subject starts with the mark and the text with the reasons; unmarked, both are as they always were.
+  const review = options.review && isMarked(message) ? { ...options.review, reasons: message.review } : undefined;
+  const subject = singleLine(fillTemplate(options.subject, oneLine));
   return {
     sender: { name: options.senderName, email: options.from },
     to: options.to.map((email) => ({ email })),
     // Answering the email answers the visitor.
     replyTo: { email: message.email, name: oneLine.name },
-    subject: singleLine(fillTemplate(options.subject, oneLine)),
+    subject: review ? singleLine(`${review.mark} ${subject}`) : subject,
     // The one-line fields first, each kept on its line (a line break in a name would fake a « Téléphone » line
     // below it, were one ever to get past the form's rule), then each text under its label.
     textContent: [
+      ...(review ? [review.line(review.reasons), ''] : []),
       options.intro,
       '',
       ...lines.map(({ name }) => `${labels[name]}\u202f: ${oneLine[name]}`),
@@ -142,18 +162,26 @@ export interface WebhookOptions {
   url: string;
   /** A one-line summary, shown as is by Slack-style webhooks (`text`). */
   text: string;
+  /** The mark that starts `text` for a lead « à vérifier » (`review.reasons` carries the reasons' codes). */
+  reviewMark?: string;
   fetch?: Fetch;
 }
 
 export function webhookDelivery(options: WebhookOptions): (message: Delivered) => Promise<void> {
   const fetcher = options.fetch ?? globalFetch;
-  return (message: Delivered) =>
-    post(fetcher, options.url, idHeader(message), {
-      text: escapeMarkup(singleLine(fillTemplate(options.text, message))),
+  return (message: Delivered) => {
+    const { review: _review, ...values } = message;
+    const text = escapeMarkup(singleLine(fillTemplate(options.text, values)));
+    const marked = options.reviewMark !== undefined && isMarked(message);
+    return post(fetcher, options.url, idHeader(message), {
+      text: marked ? `${escapeMarkup(singleLine(options.reviewMark ?? ''))} ${text}` : text,
       // The fields, and a stored lead's id (also in the header) so that the receiver can drop a repeat.
       ...mapFields((field) => message[field.name]),
       ...(message.id ? { id: message.id } : {}),
+      // Stable codes (src/receiver/spam/weights.ts), for a workflow to route on.
+      ...(marked ? { review: { reasons: [...(message.review ?? [])] } } : {}),
     });
+  };
 }
 
 /** One message kept apart as spam, as the daily digest names it (./digest.ts); `reasons` in the operator's words. */

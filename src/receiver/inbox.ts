@@ -48,17 +48,28 @@ function inboxState({ notification }: StoredLead, words: InboxWords): string {
   return fillTemplate(words.statePending, { attempt: String(notification.attempts + 1), time: parisHour(notification.nextAt) });
 }
 
-/** The header line: the date, each field, where its notification stands. */
-const headers = ({ columns }: InboxWords) => [
+/** The header line: the date, each field, where its notification stands (and « À vérifier » when a lead is marked). */
+const headers = ({ columns }: InboxWords, marked = false) => [
   columns.date,
   ...contactFields.map(({ name }) => columns[name] ?? contactForm.fields[name].label),
   columns.notified,
+  ...(marked ? [contactReceiver.spam.reviewColumn] : []),
 ];
+
+/**
+ * Whether the listing needs the « À vérifier » column: only when one of its leads was delivered marked, so that
+ * a listing without any is as it always was.
+ */
+const anyMarked = (leads: readonly StoredLead[]) => leads.some((lead) => (lead.review?.length ?? 0) > 0);
+
+/** A lead's review mark: its reasons in words, or nothing. */
+const reviewCell = (lead: StoredLead) => (lead.review && lead.review.length > 0 ? spamReasonsText(lead.review) : '');
 
 /** The leads as given (newest first), one line each, columns aligned. */
 export function inboxTable(leads: readonly StoredLead[], words: InboxWords): string {
+  const marked = anyMarked(leads);
   const rows = [
-    headers(words),
+    headers(words, marked),
     ...leads.map((lead) => [
       inboxDate(lead.receivedAt),
       // A text is cut after its first words; any other field is kept whole, on one line. What a terminal would
@@ -68,6 +79,7 @@ export function inboxTable(leads: readonly StoredLead[], words: InboxWords): str
       ),
       // The state's reason may quote a provider's answer: escaped too.
       terminalText(inboxState(lead, words)),
+      ...(marked ? [terminalText(reviewCell(lead))] : []),
     ]),
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? '')].length))) ?? [];
@@ -93,6 +105,7 @@ const neutralised = (value: string) => (formulaStart.test(value) ? `'${value}` :
 
 /** UTF-8 with a BOM, `;`-separated, every field quoted, line breaks kept inside their cell. */
 export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): string {
+  const marked = anyMarked(leads);
   return stringify(
     leads
       .map((lead) => [
@@ -102,6 +115,7 @@ export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): strin
         lead.notification.state === 'sent' && !Number.isNaN(Date.parse(lead.notification.at))
           ? sheetDate.format(new Date(lead.notification.at))
           : inboxState(lead, words),
+        ...(marked ? [reviewCell(lead)] : []),
       ])
       .map((row) => row.map(neutralised)),
     {
@@ -111,7 +125,7 @@ export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): strin
       quoted_empty: true,
       record_delimiter: 'windows',
       header: true,
-      columns: headers(words),
+      columns: headers(words, marked),
     },
   );
 }

@@ -28,11 +28,12 @@ const maxBodyBytes = 16 * 1024;
 
 /**
  * Hands a valid message over (file, email, webhook); rejects when it could not. `verdict`, when the receiver
- * judges messages, says whether it is spam: a spam message is kept apart, never notified.
+ * judges messages, gives its outcome: a quarantined message is kept apart, never notified; one « à vérifier » is
+ * notified with its reasons.
  */
 export type Deliver = (message: ContactValues, verdict?: SpamVerdict) => Promise<void>;
 
-/** Scores a valid message (./spam/score.ts, with what the store remembers of repeated bodies). */
+/** Judges a valid message (./spam/score.ts, with what the store remembers of repeated messages). */
 export type Judge = (input: Omit<SpamInput, 'repeats'>) => Promise<SpamVerdict>;
 
 export interface ClientInfo {

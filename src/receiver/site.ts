@@ -14,8 +14,10 @@ import { mapFields } from '../forms/map-fields.ts';
 import {
   brevoDelivery,
   brevoDigestDelivery,
+  type Delivered,
   type Fetch,
   type QuarantineDigest,
+  type ReviewWords,
   webhookDelivery,
   webhookDigestDelivery,
 } from './deliveries.ts';
@@ -24,7 +26,6 @@ import { processors } from '../content-data/processors.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { type ClientInfo, createContactReceiver, type Deliver, type Judge } from './receiver.ts';
 import { spamReasonsText } from './spam/reasons.ts';
-import { bodyHash, emailHash } from './spam/repeats.ts';
 import { spamScore } from './spam/score.ts';
 import { createNotifications, maxAttempts, type NotificationEvent, parisTime, passBudgetMs } from './notify.ts';
 import { indexRepairLine } from './purge.ts';
@@ -36,6 +37,12 @@ import { fillTemplate } from './template.ts';
 
 /** The form's own label of each field: the email and the list of fields to correct name them so. */
 export const labels = mapFields((field) => contactForm.fields[field.name].label);
+
+/** How a lead « à vérifier » is marked in the email and the webhook (content/contact-receiver.json, `spam`). */
+const reviewWords: ReviewWords = {
+  mark: contactReceiver.spam.reviewMark,
+  line: (reasons) => fillTemplate(contactReceiver.spam.reviewLine, { reasons: spamReasonsText(reasons) }),
+};
 
 /** The least time between two retry passes started by requests (the schedules have their own pace). */
 const retryGapMs = 10_000;
@@ -125,6 +132,7 @@ export function createSiteReceiver({
         intro: contactReceiver.email.intro,
         labels,
         reference: contactReceiver.email.reference,
+        review: reviewWords,
         fetch,
       }),
     );
@@ -141,7 +149,10 @@ export function createSiteReceiver({
   } else if (delivery.mode === 'webhook') {
     // The host only: a webhook's path often holds its secret token.
     describe = fillTemplate(words.deliveryWebhook, { host: new URL(delivery.url).host });
-    deliver = reported('webhook', webhookDelivery({ url: delivery.url, text: contactReceiver.webhookText, fetch }));
+    deliver = reported(
+      'webhook',
+      webhookDelivery({ url: delivery.url, text: contactReceiver.webhookText, reviewMark: reviewWords.mark, fetch }),
+    );
     sendDigest = webhookDigestDelivery({
       url: delivery.url,
       words: contactReceiver.digest,
@@ -197,32 +208,41 @@ export function createSiteReceiver({
       : undefined;
   if (store && notificationsFor) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
 
-  // Every message is scored; with a store, the store remembers repeated bodies (hashes only).
+  // Every message is judged; with a store, the store remembers repeated messages (keyed hashes only).
   const repeats = store?.leads.repeats?.bind(store.leads);
   const judge: Judge = async (input) => {
+    // First without the memory: a message quarantined anyway never feeds it, so that posts already judged spam
+    // (a filled trap field…) cannot make a common sentence suspect for the visitors who type it next.
+    const first = spamScore(input);
+    if (first.spam || !repeats) return first;
     let count: number | undefined;
-    if (repeats) {
-      try {
-        count = await repeats(await bodyHash(input.values.message), await emailHash(input.values.email), new Date());
-      } catch (error) {
-        // The memory failing costs one signal, never a lead.
-        logError(
-          fillTemplate(words.storeError, {
-            where: store?.where ?? '',
-            id: '-',
-            reason: error instanceof Error ? error.message : String(error),
-          }),
-        );
-      }
+    try {
+      count = await repeats(input.values.message, input.values.email, new Date());
+    } catch (error) {
+      // The memory failing costs one signal, never a lead.
+      logError(
+        fillTemplate(words.storeError, {
+          where: store?.where ?? '',
+          id: '-',
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
     }
-    return spamScore({ ...input, repeats: count });
+    return count === undefined ? first : spamScore({ ...input, repeats: count });
   };
-  // Without a store there is nowhere to keep spam apart: it is not delivered, and the log says why.
+  // Without a store there is nowhere to keep spam apart: it is not delivered, and the log says why. A message
+  // « à vérifier » is delivered with its mark.
   const dropSpam = (send: Deliver | undefined): Deliver | undefined =>
     send &&
     (async (message, verdict) => {
-      if (verdict?.spam) log(fillTemplate(contactReceiver.spam.dropped, { reasons: spamReasonsText(verdict.reasons) }));
-      else await send(message);
+      if (verdict?.spam) {
+        log(fillTemplate(contactReceiver.spam.dropped, { reasons: spamReasonsText(verdict.reasons) }));
+        return;
+      }
+      if (verdict?.outcome !== 'review') return send(message);
+      const marked: Delivered = { ...message, review: verdict.reasons };
+      log(fillTemplate(contactReceiver.spam.reviewForwarded, { reasons: spamReasonsText(verdict.reasons) }));
+      await send(marked);
     });
 
   const schema = createContactSchema(contactForm.errors);
@@ -252,7 +272,12 @@ export function createSiteReceiver({
     const answer = await receiverWith(async (message, verdict) => {
       let lead: StoredLead;
       try {
-        lead = await leads.add(message, new Date(), verdict?.spam ? verdict.reasons : undefined);
+        lead = await leads.add(
+          message,
+          new Date(),
+          verdict?.spam ? verdict.reasons : undefined,
+          verdict?.outcome === 'review' ? verdict.reasons : undefined,
+        );
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         logError(fillTemplate(words.failed, { delivery: where, reason }));
@@ -263,6 +288,9 @@ export function createSiteReceiver({
         // Kept apart, not notified, and not counted as a lead: the operator lists and rescues it with npm run leads.
         log(fillTemplate(contactReceiver.spam.quarantined, { id: lead.id, reasons: spamReasonsText(lead.notification.reasons) }));
         return;
+      }
+      if (lead.review) {
+        log(fillTemplate(contactReceiver.spam.reviewed, { id: lead.id, reasons: spamReasonsText(lead.review) }));
       }
       counting = onLead?.(new Date());
       sending = notifications?.notify(lead).catch(() => false);

@@ -11,7 +11,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { createSiteServer } from '../../src/server/site-server.ts';
 import { buildCopy, close, listen } from './build-copy.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
-import { contactFields } from '../../src/forms/contact-fields.ts';
+import { contactFields, honeypotName } from '../../src/forms/contact-fields.ts';
 import { mapFields } from '../../src/forms/map-fields.ts';
 import { contactInputs, fillContactForm, validLead } from '../visitor.ts';
 
@@ -94,11 +94,35 @@ test('a message sent with JavaScript becomes one file in LEADS_DIR holding exact
   );
   // Beside the fields, the island posts the milliseconds from the form's first use to its sending (a spam signal)…
   expect((await posted).postDataJSON()).toEqual({ ...trimmed, _elapsed: expect.any(Number) });
-  // … which is never stored with the lead.
-  expect(await storedMessage(leadsDir)).toEqual(trimmed);
+  // … which is never stored with the lead. A test fills the form faster than a person: the lead may be marked
+  // « à vérifier » for it (`review`), never withheld.
+  const { review, ...stored } = (await storedMessage(leadsDir)) as Record<string, unknown>;
+  expect(stored).toEqual(trimmed);
+  expect([undefined, ['tooFast']]).toContainEqual(review);
   // The island sent it: the visitor stayed on the page, with an empty form.
   expect(new URL(page.url()).pathname).toBe('/contact');
   await expect(page.getByLabel('Nom complet')).toHaveValue('');
+});
+
+test('with JavaScript, a message whose hidden trap field is filled is posted, answered like any, and kept apart', async ({ page }) => {
+  const { url, leadsDir } = await startSite();
+  const posted = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact');
+  await page.goto(`${url}/contact`);
+  await islandHydrated(page);
+  await page.locator(`input[name="${honeypotName}"]`).evaluate((input: HTMLInputElement) => {
+    input.value = 'https://spam.example';
+  });
+  await fillAndSubmit(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Message envoyé !' })).toBeVisible();
+  expect((await posted).postDataJSON()).toMatchObject({ ...trimmed, [honeypotName]: 'https://spam.example' });
+  // Stored (the operator lists it with npm run leads -- --indesirables), with its reason, and never notified.
+  expect(await storedMessage(leadsDir)).toEqual(trimmed);
+  const states = await readdir(path.join(leadsDir, 'notifications'));
+  expect(states).toHaveLength(1);
+  expect(states[0]).toMatch(/\.spam$/);
+  expect(JSON.parse(await readFile(path.join(leadsDir, 'notifications', states[0] ?? ''), 'utf8'))).toMatchObject({
+    reasons: expect.arrayContaining(['honeypot']),
+  });
 });
 
 test.describe('without JavaScript', () => {

@@ -156,9 +156,11 @@ describe('a field added to the table (company)', () => {
     };
     await d1LeadStore(run).add(lead, new Date('2026-11-24T10:00:00Z'));
     const [insert] = statements;
-    // The field's column after the form's others; then the spam reasons, none for this lead.
-    expect(insert?.sql).toMatch(/^INSERT INTO leads \(id, received_at, name, email, phone, message, company, spam_reasons\) VALUES/);
-    expect(insert?.params.slice(-2)).toEqual(['Martin Trading SAS', null]);
+    // The field's column after the form's others; then the spam and review reasons, none for this lead.
+    expect(insert?.sql).toMatch(
+      /^INSERT INTO leads \(id, received_at, name, email, phone, message, company, spam_reasons, review_reasons\) VALUES/,
+    );
+    expect(insert?.params.slice(-3)).toEqual(['Martin Trading SAS', null, null]);
     const row = { id: '2026-11-24T10-00-00-000Z-0123abcd', received_at: '2026-11-24T10:00:00.000Z', ...lead, notified_at: null };
     expect((await d1LeadStore(async () => [row]).list()).leads).toMatchObject([{ company: 'Martin Trading SAS' }]);
     // Its column does not exist yet: the migration to write is named (tests/unit/lead-store.test.ts checks the real table).

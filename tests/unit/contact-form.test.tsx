@@ -104,21 +104,17 @@ describe('ContactFormView', () => {
     await waitFor(() => expect(submit).toBeEnabled());
   });
 
-  it('pretends to succeed, without sending, when the hidden trap field is filled', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const send = vi.fn<SendContact>(() => Promise.resolve());
-      const { user, submit, fillValid } = setup(send);
-      await fillValid();
-      const trap = present(document.querySelector<HTMLInputElement>(`input[name="${honeypotName}"]`), 'the trap field');
-      trap.value = 'https://spam.example';
-      await user.click(submit);
-      await act(async () => vi.advanceTimersByTime(1000));
-      expect(await screen.findByRole('status')).toHaveTextContent('Message envoyé');
-      expect(send).not.toHaveBeenCalled();
-    } finally {
-      vi.useRealTimers();
-    }
+  it('posts a message whose hidden trap field is filled like any other, with the trap’s value, and says it was sent', async () => {
+    const send = vi.fn<SendContact>(() => Promise.resolve());
+    const { user, submit, fillValid } = setup(send);
+    await fillValid();
+    const trap = present(document.querySelector<HTMLInputElement>(`input[name="${honeypotName}"]`), 'the trap field');
+    trap.value = 'https://spam.example';
+    await user.click(submit);
+    expect(await screen.findByRole('status')).toHaveTextContent('Message envoyé');
+    // The receiver quarantines it (stored, reported to the operator): nothing is dropped in the browser.
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenLastCalledWith(visitor, expect.objectContaining({ honeypot: 'https://spam.example' }));
   });
 
   it('sends the time taken from the first use of a field to the sending, and times the next message afresh', async () => {
@@ -228,6 +224,14 @@ describe('ContactFormView before its JavaScript runs', () => {
     expect(contactBody('https://formspree.io/f/abcd', visitor, { elapsedMs: 8_500 })).toEqual(visitor);
     expect(contactBody('/api/contact', visitor, {})).toEqual(visitor);
     expect(contactBody('/api/contact', visitor)).toEqual(visitor);
+  });
+
+  it('posts a filled trap field to the site’s own receiver, which quarantines it; never to a service on another site', () => {
+    expect(contactBody('/api/contact', visitor, { honeypot: 'https://spam.example' })).toEqual({
+      ...visitor,
+      [honeypotName]: 'https://spam.example',
+    });
+    expect(contactBody('https://formspree.io/f/abcd', visitor, { honeypot: 'https://spam.example' })).toEqual(visitor);
   });
 });
 

@@ -1,94 +1,204 @@
 // @vitest-environment node
 /**
- * The spam score (src/receiver/spam/): the corpus of real French traders' messages is never quarantined, the
- * corpus of form spam always is, each strong signal is enough alone, and the weak ones (speed, one link) only
- * add up. The same corpus goes through the real receiver in spam-quarantine.test.ts.
+ * The verdict on a message (src/receiver/spam/): every real French lead of the corpus is delivered (marked « à
+ * vérifier » or not), no spam is delivered unmarked, a decisive signal quarantines alone, one strong signal only
+ * marks, two different strong ones quarantine, a weak one never counts towards a quarantine. Privacy relays are no
+ * throw-away addresses; the pattern list says each entry's strength and fails loudly on a broken expression. The
+ * same corpus goes through the real receiver, with its repeat memory, in spam-quarantine.test.ts.
  */
+import mailchecker from 'mailchecker';
 import { describe, expect, it } from 'vitest';
-import { disposableEmail, mostlyOtherScript, spamScore } from '../../src/receiver/spam/score.ts';
-import { spamThreshold, spamWeights, tooFastMs } from '../../src/receiver/spam/weights.ts';
 import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
+import { compilePatterns, spamPatternEntries } from '../../src/receiver/spam/patterns.ts';
+import { privacyRelay, privacyRelays } from '../../src/receiver/spam/relays.ts';
+import { shortMessage } from '../../src/receiver/spam/repeats.ts';
+import { disposableEmail, mostlyOtherScript, outcomeOf, type SpamOutcome, spamScore } from '../../src/receiver/spam/score.ts';
+import { type SpamSignal, signalClasses, tooFastMs } from '../../src/receiver/spam/weights.ts';
 import { validLead } from '../visitor.ts';
 import { genuine, spam } from '../fixtures/spam-corpus/index.ts';
 
+const count = (outcomes: readonly SpamOutcome[]) => ({
+  deliver: outcomes.filter((outcome) => outcome === 'deliver').length,
+  review: outcomes.filter((outcome) => outcome === 'review').length,
+  quarantine: outcomes.filter((outcome) => outcome === 'quarantine').length,
+});
+
+/**
+ * Spam the scorer alone delivers unmarked, each with why. The two bots that fill the trap field copy a plausible
+ * message: their trap alone catches them, and the scorer is given it below.
+ */
+const knownUnmarked: readonly { message: string; why: string }[] = [];
+
 describe('the corpus', () => {
-  it('holds at least 30 genuine messages and 20 spam ones', () => {
-    expect(genuine.length).toBeGreaterThanOrEqual(30);
+  const genuineVerdicts = genuine.map((values) => spamScore({ values }));
+  const spamVerdicts = spam.map(({ website, ...values }) => spamScore({ values, honeypot: website }));
+
+  it('holds at least 40 real French leads and 20 spams', () => {
+    expect(genuine.length).toBeGreaterThanOrEqual(40);
     expect(spam.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('never quarantines a real French message', () => {
-    const falsePositives = genuine.filter((values) => spamScore({ values }).spam).map(({ message }) => message);
-    expect(falsePositives).toEqual([]);
+  it('delivers every real French lead, marked « à vérifier » or not', () => {
+    const withheld = genuine.filter((_, index) => genuineVerdicts[index]?.spam).map(({ message }) => message);
+    expect(withheld).toEqual([]);
   });
 
-  it('quarantines every spam message', () => {
-    const missed = spam.filter((values) => !spamScore({ values }).spam).map(({ message }) => message);
-    expect(missed).toEqual([]);
+  it('delivers no spam unmarked, except those listed with why', () => {
+    const unmarked = spam.filter((_, index) => spamVerdicts[index]?.outcome === 'deliver');
+    expect(unmarked.map(({ message }) => message)).toEqual(knownUnmarked.map(({ message }) => message));
   });
 
-  it('does not quarantine a real message sent with the measure of a person’s pace', () => {
+  it('gives these counts (deliver / review / quarantine), without the repeat memory', () => {
+    const counts = {
+      genuine: count(genuineVerdicts.map((verdict) => verdict.outcome)),
+      spam: count(spamVerdicts.map((verdict) => verdict.outcome)),
+    };
+    console.log(`Corpus, scorer alone: ${JSON.stringify(counts)}`);
+    // A change of the signals or the patterns that moves a message shows here, deliberately.
+    expect(counts).toEqual({
+      genuine: { deliver: 53, review: 9, quarantine: 0 },
+      spam: { deliver: 0, review: 22, quarantine: 12 },
+    });
+  });
+
+  it('delivers a real message sent at a person’s pace as it does without the measure', () => {
     expect(genuine.filter((values) => spamScore({ values, elapsedMs: 45_000 }).spam)).toEqual([]);
   });
 });
 
 describe('each signal', () => {
-  const reasonsOf = (overrides: Parameters<typeof validLead>[0], extra: Omit<Parameters<typeof spamScore>[0], 'values'> = {}) =>
+  const verdictOf = (overrides: Parameters<typeof validLead>[0], extra: Omit<Parameters<typeof spamScore>[0], 'values'> = {}) =>
     spamScore({ values: validLead(overrides), ...extra });
 
-  it('a valid visitor scores nothing', () => {
-    expect(reasonsOf({})).toEqual({ score: 0, reasons: [], spam: false });
+  it('a valid visitor is delivered unmarked', () => {
+    expect(verdictOf({})).toEqual({ outcome: 'deliver', reasons: [], spam: false });
   });
 
   it.each([
-    ['links', { message: 'Voir https://a.example/x et https://b.example/y pour les détails.' }],
+    ['links', { message: 'Voir https://a.example/x, https://b.example/y et https://c.example/z pour les détails.' }],
     ['markup', { message: 'Offre [url=https://a.example]ici[/url] à ne pas manquer' }],
     ['markup', { message: 'Offre <a href="https://a.example">ici</a> à ne pas manquer' }],
     ['linkInContact', { name: 'Jeanne www.promo.example' }],
-    ['script', { message: 'Здравствуйте, хотим предложить сотрудничество.' }],
-    ['script', { message: '您好，我们提供专业服务，欢迎联系。' }],
-    ['pattern', { message: 'We sell quality backlinks for finance blogs.' }],
+  ] as const)('%s (decisive) quarantines alone', (signal, overrides) => {
+    expect(verdictOf(overrides)).toEqual({ outcome: 'quarantine', reasons: [signal], spam: true });
+  });
+
+  it('the trap field (decisive) quarantines alone', () => {
+    expect(verdictOf({}, { honeypot: 'https://bot.example' })).toEqual({ outcome: 'quarantine', reasons: ['honeypot'], spam: true });
+  });
+
+  it.each([
+    ['pattern', { message: 'We can get your site on the first page of Google in a month.' }],
     ['disposable', { email: 'jeanne@yopmail.com' }],
     ['disposable', { email: 'jeanne@sub.mailinator.com' }],
-  ] as const)('%s alone is enough', (signal, overrides) => {
-    const verdict = reasonsOf(overrides);
-    expect(verdict.reasons).toContain(signal);
-    expect(verdict.spam).toBe(true);
+    ['script', { message: 'Здравствуйте, хотим предложить сотрудничество.' }],
+    ['script', { message: 'السلام عليكم، أريد معلومات عن تأسيس شركة من فضلكم' }],
+    ['word', { message: 'Je travaille dans le SEO et je trade le soir.' }],
+    ['word', { message: 'Le trading, ce n’est pas le casino : je veux une structure propre.' }],
+    ['word', { message: 'Dear Sir or Madam, could you send me your prices?' }],
+    ['twoLinks', { message: 'Je compare https://ftmo.com/fr/ et https://fundednext.com/ : laquelle ?' }],
+  ] as const)('%s alone only marks the message « à vérifier »', (signal, overrides) => {
+    expect(verdictOf(overrides)).toEqual({ outcome: 'review', reasons: [signal], spam: false });
   });
 
-  it('the honeypot alone is enough', () => {
-    expect(reasonsOf({}, { honeypot: 'https://bot.example' })).toMatchObject({ reasons: ['honeypot'], spam: true });
+  it('two different strong signals quarantine; the same one found twice still counts once', () => {
+    expect(verdictOf({ email: 'seo@yopmail.com', message: 'We can get your site on the first page of Google, fast.' })).toEqual({
+      outcome: 'quarantine',
+      reasons: ['pattern', 'disposable'],
+      spam: true,
+    });
+    // Two strong phrases of the list in one text: one signal (the wording), so only marked.
+    expect(verdictOf({ message: 'Double your bitcoin in a week: we guarantee 300% returns to every client.' })).toMatchObject({
+      outcome: 'review',
+      reasons: ['pattern'],
+    });
+    expect(outcomeOf(['pattern', 'pattern'])).toBe('review');
   });
 
-  it('the same body from a third address is enough; from the first two it is not', () => {
-    expect(reasonsOf({}, { repeats: 2 }).spam).toBe(false);
-    expect(reasonsOf({}, { repeats: 3 })).toMatchObject({ reasons: ['repeated'], spam: true });
+  it('weak signals never count towards a quarantine, whatever else is found', () => {
+    const weak = (Object.keys(signalClasses) as SpamSignal[]).filter((signal) => signalClasses[signal] === 'weak');
+    expect(weak.sort()).toEqual(['repeatedShort', 'tooFast', 'twoLinks', 'word']);
+    expect(outcomeOf(weak)).toBe('review');
+    expect(outcomeOf(['pattern', ...weak])).toBe('review');
   });
 
-  it('speed alone is not enough, nor speed with one link; speed with another weak signal adds up', () => {
-    const fast = reasonsOf({}, { elapsedMs: 900 });
-    expect(fast).toMatchObject({ reasons: ['tooFast'], spam: false });
-    expect(reasonsOf({ message: 'Ma propfirm : https://ftmo.com/fr/ merci' }, { elapsedMs: 900 })).toMatchObject({
-      reasons: ['tooFast', 'oneLink'],
+  it('the same long message from a third address quarantines; a short sentence repeated only marks', () => {
+    expect(verdictOf({}, { repeats: 2 })).toMatchObject({ outcome: 'deliver' });
+    expect(verdictOf({}, { repeats: 3 })).toEqual({ outcome: 'quarantine', reasons: ['repeated'], spam: true });
+    expect(verdictOf({ message: 'Rappelez-moi svp.' }, { repeats: 12 })).toEqual({
+      outcome: 'review',
+      reasons: ['repeatedShort'],
       spam: false,
     });
-    expect(spamWeights.tooFast).toBeLessThan(spamThreshold);
   });
 
-  it('a post without the measure neither gains nor loses; a person’s pace counts for nothing', () => {
-    expect(reasonsOf({}, {}).score).toBe(0);
-    expect(reasonsOf({}, { elapsedMs: tooFastMs }).score).toBe(0);
-  });
-
-  it('one link in the message is never enough alone', () => {
-    expect(reasonsOf({ message: 'Ma propfirm : https://www.the5ers.com/payouts' })).toMatchObject({
-      reasons: ['oneLink'],
-      spam: false,
+  it('a fast fill only marks, even with a link; a person’s pace and a post without the measure count for nothing', () => {
+    expect(verdictOf({}, { elapsedMs: 900 })).toMatchObject({ outcome: 'review', reasons: ['tooFast'] });
+    expect(verdictOf({ message: 'Ma propfirm : https://ftmo.com/fr/ merci' }, { elapsedMs: 900 })).toMatchObject({
+      outcome: 'review',
+      reasons: ['tooFast'],
     });
+    expect(verdictOf({}, {}).outcome).toBe('deliver');
+    expect(verdictOf({}, { elapsedMs: tooFastMs }).outcome).toBe('deliver');
+  });
+
+  it('one link to a site or a video is no signal', () => {
+    expect(verdictOf({ message: 'Ma propfirm : https://www.the5ers.com/payouts' }).outcome).toBe('deliver');
   });
 
   it('names every reason in French for the operator', () => {
-    expect(Object.keys(contactReceiver.spam.reasons).sort()).toEqual(Object.keys(spamWeights).sort());
+    expect(Object.keys(contactReceiver.spam.reasons).sort()).toEqual(Object.keys(signalClasses).sort());
+  });
+});
+
+describe('privacy relays', () => {
+  const relayAddresses = Object.values(privacyRelays)
+    .flat()
+    .map((domain) => `jeanne@${domain}`);
+
+  it('are never a spam signal, at the relay’s domain or a subdomain of it', () => {
+    for (const email of [...relayAddresses, 'propllc@jeanne.anonaddy.com', 'x@jeanne.addy.io']) {
+      expect(privacyRelay(email), email).toBe(true);
+      expect(disposableEmail(email), email).toBe(false);
+      expect(spamScore({ values: validLead({ email }) }).outcome, email).toBe('deliver');
+    }
+  });
+
+  it('include the ones mailchecker lists as throw-away (the list is checked, not assumed)', () => {
+    const listed = Object.values(privacyRelays)
+      .flat()
+      .filter((domain) => mailchecker.blacklist().has(domain));
+    expect(listed).toEqual(
+      expect.arrayContaining(['duck.com', 'mozmail.com', 'passmail.net', 'simplelogin.com', 'aleeas.com', 'slmail.me', 'addy.io']),
+    );
+  });
+
+  it('leave the throw-away services throw-away', () => {
+    for (const email of ['a@yopmail.com', 'a@mailinator.com', 'a@guerrillamail.com', 'a@10minutemail.com']) {
+      expect(disposableEmail(email), email).toBe(true);
+    }
+  });
+});
+
+describe('the pattern list', () => {
+  it('says each entry’s strength and why', () => {
+    for (const entry of spamPatternEntries) {
+      expect(['strong', 'weak'], entry.pattern).toContain(entry.strength);
+      expect(entry.why.length, entry.pattern).toBeGreaterThan(5);
+    }
+    const weak = spamPatternEntries.filter((entry) => entry.strength === 'weak').map((entry) => entry.pattern);
+    for (const word of ['casino', 'seo', 'betting', 'crypto ?wallet', 'dear (?:sir|madam)']) {
+      expect(
+        weak.some((pattern) => pattern.includes(word)),
+        word,
+      ).toBe(true);
+    }
+  });
+
+  it('stops the receiver with the broken expression named, in French', () => {
+    expect(() => compilePatterns([{ pattern: '\\bfree (spins', strength: 'strong', why: 'broken' }])).toThrow(
+      'Liste des motifs d’indésirables\u202f: le motif \\bfree (spins n’est pas une expression régulière valide.',
+    );
   });
 });
 
@@ -98,9 +208,15 @@ describe('helpers', () => {
     expect(mostlyOtherScript('Привет, Жанна, bonjour')).toBe(true);
   });
 
-  it('knows the usual French mailboxes are no throwaway ones', () => {
+  it('knows the usual French mailboxes are no throw-away ones', () => {
     for (const email of ['a@gmail.com', 'a@orange.fr', 'a@free.fr', 'a@laposte.net', 'a@protonmail.com', 'a@icloud.com']) {
       expect(disposableEmail(email), email).toBe(false);
     }
+  });
+
+  it('calls a sentence of fewer than 8 words, punctuation aside, too short to tell people apart', () => {
+    expect(shortMessage('Rappelez-moi svp.')).toBe(true);
+    expect(shortMessage('Ok merci, je vous rappelle lundi.')).toBe(true);
+    expect(shortMessage('Bonjour, je souhaite recevoir votre documentation complète. Merci.')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { type FormEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ContactFormCopy } from '../../content-schema/contact-form-schema.ts';
-import { type SendContact, simulatedDelayMs, wait } from '../../forms/contact-delivery.ts';
+import type { SendContact } from '../../forms/contact-delivery.ts';
 import { type ContactFieldName, contactFields, errorKey, honeypotName } from '../../forms/contact-fields.ts';
 import { type ContactErrors, type ContactSchema, validateContact } from '../../forms/contact-schema.ts';
 import { notify } from '../Toasts/Toasts.tsx';
@@ -88,10 +88,10 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
     sending.current = true;
     setSubmitting(true);
     const honeypot = data.get(honeypotName);
-    const isBot = typeof honeypot === 'string' && honeypot !== '';
     try {
-      // A bot gets the same answer as a person, so it has no reason to try again differently.
-      await (isBot ? wait(simulatedDelayMs) : send(result.values, { elapsedMs }));
+      // A filled trap field is posted like any message: the receiver keeps it apart (quarantine) and the operator
+      // is told; the visitor, person or bot, gets the same answer as anyone.
+      await send(result.values, { elapsedMs, ...(typeof honeypot === 'string' && honeypot !== '' ? { honeypot } : {}) });
       form.reset();
       // The next message is timed from its own first use.
       firstUse.current = undefined;

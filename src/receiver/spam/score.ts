@@ -1,14 +1,16 @@
 /**
- * The spam score of a message, computed by the receiver alike on every host, from signals that need no third
- * party and no puzzle for the visitor: the honeypot, links and markup, the script the message is written in,
- * known patterns of form spam (content/indesirables/motifs.json), a throwaway email domain (the `mailchecker`
- * list), the same body sent from several addresses (`repeats`, remembered by the lead store) and, when the
- * form's script measured it, the time taken to fill the form. Weights: ./weights.ts.
+ * The verdict on a message, computed by the receiver alike on every host, from signals that need no third party
+ * and no puzzle for the visitor: the honeypot, links and markup, the script the message is written in, the
+ * pattern list (./patterns.ts), a throw-away email domain (the `mailchecker` list, privacy relays excepted:
+ * ./relays.ts), the same body sent from several addresses (`repeats`, remembered by the lead store) and, when the
+ * form's script measured it, the time taken to fill the form. What each signal can do: ./weights.ts.
  */
 import mailchecker from 'mailchecker';
 import type { ContactValues } from '../../forms/contact-fields.ts';
 import { spamPatterns } from './patterns.ts';
-import { otherScriptShare, repeatedFrom, type SpamSignal, spamThreshold, spamWeights, tooFastMs } from './weights.ts';
+import { domainsOf, privacyRelay } from './relays.ts';
+import { shortMessage } from './repeats.ts';
+import { otherScriptShare, repeatedFrom, type SpamSignal, signalClasses, strongSignalsToQuarantine, tooFastMs } from './weights.ts';
 
 export interface SpamInput {
   values: ContactValues;
@@ -20,10 +22,17 @@ export interface SpamInput {
   repeats?: number;
 }
 
+/**
+ * `deliver`: notified as usual; `review`: notified, marked « à vérifier » with its reasons; `quarantine`: stored,
+ * never notified until the operator rescues it.
+ */
+export type SpamOutcome = 'deliver' | 'review' | 'quarantine';
+
 export interface SpamVerdict {
-  score: number;
-  /** The signals found, strongest first: the reasons kept with the message. */
+  outcome: SpamOutcome;
+  /** The signals found, decisive first, then strong, then weak: the reasons kept with the message. */
   reasons: SpamSignal[];
+  /** Whether it is quarantined (`outcome === 'quarantine'`). */
   spam: boolean;
 }
 
@@ -46,31 +55,47 @@ export function mostlyOtherScript(text: string): boolean {
   return (letters - latin) / letters > otherScriptShare;
 }
 
-/** Whether the address's domain, or a domain it belongs to, is on the list of throwaway email services. */
+/**
+ * Whether the address's domain, or a domain it belongs to, is on the list of throw-away email services; an
+ * address at a privacy relay (./relays.ts) never is.
+ */
 export function disposableEmail(email: string): boolean {
-  const domain = email.trim().toLowerCase().split('@').pop() ?? '';
+  if (privacyRelay(email)) return false;
   const list = mailchecker.blacklist();
-  const parts = domain.split('.');
-  for (let start = 0; start < parts.length - 1; start++) if (list.has(parts.slice(start).join('.'))) return true;
-  return false;
+  return domainsOf(email).some((domain) => list.has(domain));
+}
+
+const order = Object.keys(signalClasses) as SpamSignal[];
+const rank = { decisive: 0, strong: 1, weak: 2 } as const;
+
+/** The outcome of a set of signals: see the classes of ./weights.ts. */
+export function outcomeOf(signals: readonly SpamSignal[]): SpamOutcome {
+  const distinct = new Set(signals);
+  const classes = [...distinct].map((signal) => signalClasses[signal]);
+  if (classes.includes('decisive')) return 'quarantine';
+  // Each strong signal counts once: two different ones, never the same one twice.
+  if (classes.filter((kind) => kind === 'strong').length >= strongSignalsToQuarantine) return 'quarantine';
+  return distinct.size > 0 ? 'review' : 'deliver';
 }
 
 export function spamScore({ values, honeypot, elapsedMs, repeats }: SpamInput): SpamVerdict {
   const found = new Set<SpamSignal>();
   const links = linksIn(values.message).length;
   if ((honeypot ?? '').trim() !== '') found.add('honeypot');
-  if (links > 1) found.add('links');
-  else if (links === 1) found.add('oneLink');
+  if (links >= 3) found.add('links');
+  else if (links === 2) found.add('twoLinks');
   if (bbCode.test(values.message) || htmlTag.test(values.message) || htmlTag.test(values.name)) found.add('markup');
   if (contactLink.test(values.name) || contactLink.test(values.phone)) found.add('linkInContact');
   if (mostlyOtherScript(values.message)) found.add('script');
   const searched = [values.name, values.phone, values.message].join('\n');
-  if (spamPatterns.some((pattern) => pattern.test(searched))) found.add('pattern');
+  for (const { regexp, strength } of spamPatterns) {
+    if (regexp.test(searched)) found.add(strength === 'strong' ? 'pattern' : 'word');
+  }
   if (disposableEmail(values.email)) found.add('disposable');
-  if (repeats !== undefined && repeats >= repeatedFrom) found.add('repeated');
+  if (repeats !== undefined && repeats >= repeatedFrom) found.add(shortMessage(values.message) ? 'repeatedShort' : 'repeated');
   // A post without the measure (no JavaScript, a direct client) neither gains nor loses.
   if (elapsedMs !== undefined && elapsedMs < tooFastMs) found.add('tooFast');
-  const reasons = [...found].sort((a, b) => spamWeights[b] - spamWeights[a]);
-  const score = reasons.reduce((sum, signal) => sum + spamWeights[signal], 0);
-  return { score, reasons, spam: score >= spamThreshold };
+  const reasons = [...found].sort((a, b) => rank[signalClasses[a]] - rank[signalClasses[b]] || order.indexOf(a) - order.indexOf(b));
+  const outcome = outcomeOf(reasons);
+  return { outcome, reasons, spam: outcome === 'quarantine' };
 }

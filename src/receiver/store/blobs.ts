@@ -12,7 +12,10 @@
  *   its ETag, so that two instances never both send it.
  * - `spam/<id>`: kept apart as spam (when, why), written before the lead and with no `pending/` key, so never
  *   due; `--pas-indesirable` writes its pending key, then removes it;
- * - `repeats/<body hash>`: which addresses (hashes) sent that body lately (../spam/repeats.ts).
+ * - `repeats-key`: the random key of the repeat memory and its id (../spam/repeats.ts), replaced by the purge;
+ *   `repeats/<key id>/<message hash>`: which addresses (keyed hashes) sent that message lately; the purge deletes
+ *   every entry of another key;
+ * - a lead marked « à vérifier » carries its reasons in its own value (`review`), written with it.
  * - `reported/<id>`: a spam lead a digest named (../digest.ts), and `digests/<day>`, taken with `onlyIfNew` by the
  *   one sender of that day's digest;
  * Reads are strongly consistent: a claim must see the last write.
@@ -22,8 +25,7 @@ import * as v from 'valibot';
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
-import { remember } from '../spam/repeats.ts';
-import { repeatWindowMs } from '../spam/weights.ts';
+import { bodyHash, emailHash, isRepeatKey, newRepeatKey, type RepeatKey, remember, withoutAddress } from '../spam/repeats.ts';
 import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
@@ -42,6 +44,7 @@ import {
   purged,
   reasonOf,
   receivedAtOf,
+  reviewOf,
   sameEmail,
   type StoredLead,
   storedFields,
@@ -115,7 +118,7 @@ export function blobsLeadStore(store: Store): LeadStore {
         known.markers.get(id),
         known.spam?.has(id),
       );
-      return { id, ...parsed.output, notification };
+      return { id, ...parsed.output, notification, ...reviewOf((value as { review?: unknown }).review) };
     } catch (error) {
       return { id, where, reason: fillTemplate(words.unreadableContent, { reason: reasonOf(error) }) };
     }
@@ -286,8 +289,30 @@ export function blobsLeadStore(store: Store): LeadStore {
     await store.delete(`claims/${id}`);
   }
 
+  const seenValue = v.record(v.string(), v.number());
+  const repeatKeyName = 'repeats-key';
+
+  /** The repeat memory's key: the stored one, or a new one written only if there is none (of two writers, one wins). */
+  async function repeatKey(create: boolean): Promise<RepeatKey | undefined> {
+    for (let tries = 0; tries < 2; tries++) {
+      const stored = await store.get(repeatKeyName, { type: 'json', ...strong }).catch(() => undefined);
+      if (isRepeatKey(stored)) return stored;
+      if (!create) return undefined;
+      // An unreadable key is replaced; a missing one is created only if still missing.
+      await store.setJSON(repeatKeyName, newRepeatKey(), stored === null ? { onlyIfNew: true } : {});
+    }
+    throw new Error(`${repeatKeyName}: no usable key`);
+  }
+
+  /** Deletes every entry of the memory that another key wrote (or an earlier version, unkeyed). */
+  async function dropOtherKeys(key: RepeatKey | undefined): Promise<void> {
+    for (const name of await keysUnder('repeats/')) {
+      if (key === undefined || !name.startsWith(`${key.id}/`)) await store.delete(`repeats/${name}`);
+    }
+  }
+
   return {
-    async add(message, receivedAt, spamReasons) {
+    async add(message, receivedAt, spamReasons, review) {
       const id = leadId(receivedAt);
       const lead = { receivedAt: receivedAt.toISOString(), ...message };
       if (spamReasons && spamReasons.length > 0) {
@@ -299,10 +324,11 @@ export function blobsLeadStore(store: Store): LeadStore {
       }
       // Its place in the index first, then the lead: a stored lead always has its marker, so a pass finds it. A
       // marker whose lead was never written (the visitor was told the sending failed) goes after a grace period.
+      const marked = reviewOf(review ? [...review] : undefined);
       await store.set(`pending/${pendingMarker(id, 0, lead.receivedAt)}`, '');
-      const { modified } = await store.setJSON(`leads/${id}`, lead, { onlyIfNew: true });
+      const { modified } = await store.setJSON(`leads/${id}`, { ...lead, ...marked }, { onlyIfNew: true });
       if (!modified) throw new Error(`leads/${id} exists`);
-      return { id, ...lead, notification: firstNotification(lead.receivedAt) };
+      return { id, ...lead, notification: firstNotification(lead.receivedAt), ...marked };
     },
     list,
     async due(now, limit) {
@@ -391,22 +417,42 @@ export function blobsLeadStore(store: Store): LeadStore {
     async releaseDigest(day) {
       await store.delete(`digests/${day}`);
     },
-    async repeats(body, email, now) {
-      const key = `repeats/${body.replace(/[^0-9a-f]/g, '')}`;
-      const stored = v.safeParse(v.record(v.string(), v.number()), await store.get(key, { type: 'json', ...strong }));
-      const result = remember(stored.success ? stored.output : {}, email, now);
-      await store.setJSON(key, result.seen);
+    async repeats(message, email, now) {
+      const key = await repeatKey(true);
+      if (!key) return 0;
+      const name = `repeats/${key.id}/${await bodyHash(key, message)}`;
+      const stored = v.safeParse(seenValue, await store.get(name, { type: 'json', ...strong }));
+      const result = remember(stored.success ? stored.output : {}, await emailHash(key, email), now);
+      await store.setJSON(name, result.seen);
       return result.count;
     },
-    forget: (email) => remove((lead) => sameEmail(lead.email, email)),
-    async purge(before, spamBefore) {
-      // The memory of repeated bodies goes once its window is past (each key is rewritten at every use).
-      for (const key of await keysUnder('repeats/')) {
-        const stored = v.safeParse(v.record(v.string(), v.number()), await store.get(`repeats/${key}`, { type: 'json', ...strong }));
-        const latest = stored.success ? Math.max(0, ...Object.values(stored.output)) : 0;
-        if (Date.now() - latest >= repeatWindowMs) await store.delete(`repeats/${key}`);
+    async forget(email) {
+      const removed = await remove((lead) => sameEmail(lead.email, email));
+      // The person's address out of every entry of the memory, and every entry of another key (which cannot be searched).
+      const key = await repeatKey(false);
+      if (key) {
+        const hash = await emailHash(key, email);
+        for (const name of await keysUnder(`repeats/${key.id}/`)) {
+          const stored = v.safeParse(seenValue, await store.get(`repeats/${key.id}/${name}`, { type: 'json', ...strong }));
+          if (!stored.success || !Object.hasOwn(stored.output, hash)) continue;
+          const kept = withoutAddress(stored.output, hash);
+          if (kept) await store.setJSON(`repeats/${key.id}/${name}`, kept);
+          else await store.delete(`repeats/${key.id}/${name}`);
+        }
       }
+      await dropOtherKeys(key);
+      return removed;
+    },
+    async purge(before, spamBefore) {
       const listing = await remove((lead) => purged(lead, before, spamBefore));
+      // The repeat memory starts again under a new key: the key first, then every entry of the old one goes. No
+      // memory yet: nothing to rotate (the first message writes the first key).
+      const [stored, entries] = await Promise.all([store.get(repeatKeyName, { type: 'text', ...strong }), keysUnder('repeats/')]);
+      if (stored !== null || entries.length > 0) {
+        const key = newRepeatKey();
+        await store.setJSON(repeatKeyName, key);
+        await dropOtherKeys(key);
+      }
       const restored = await restoreMarkers();
       return restored.length > 0 ? { ...listing, repaired: [...(listing.repaired ?? []), ...restored] } : listing;
     },

@@ -12,6 +12,7 @@ import { contactFields } from '../../forms/contact-fields.ts';
 import { mapFields } from '../../forms/map-fields.ts';
 import type { Env } from '../../forms/delivery-settings.ts';
 import { fillTemplate } from '../template.ts';
+import { bodyHash, emailHash, isRepeatKey, newRepeatKey, type RepeatKey } from '../spam/repeats.ts';
 import { repeatWindowMs } from '../spam/weights.ts';
 import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
@@ -23,6 +24,7 @@ import {
   leadId,
   type Notification,
   receivedAtOf,
+  reviewOf,
   type StoredLead,
   type Unreadable,
 } from './lead-store.ts';
@@ -87,7 +89,22 @@ function leadOf(row: Row): StoredLead | Unreadable {
   if (!receivedAtOf(id) || !date(row.received_at)) {
     return { id, where: `leads.id = ${JSON.stringify(id)}`, reason: contactReceiver.console.unreadableName };
   }
-  return { id, receivedAt: text(row.received_at), ...mapFields((field) => text(row[field.name])), notification: notificationOf(row) };
+  return {
+    id,
+    receivedAt: text(row.received_at),
+    ...mapFields((field) => text(row[field.name])),
+    notification: notificationOf(row),
+    ...reviewOf(jsonOf(row.review_reasons)),
+  };
+}
+
+/** A JSON column's value, or undefined (NULL, or the text "null" of `wrangler d1 execute --json`). */
+function jsonOf(value: unknown): unknown {
+  try {
+    return JSON.parse(text(value) || 'null');
+  } catch {
+    return undefined;
+  }
 }
 
 function listing(rows: Row[]): Listing {
@@ -111,6 +128,7 @@ const columns = [
   'failed_at',
   'reason',
   'spam_reasons',
+  'review_reasons',
 ].join(', ');
 const insertColumns = ['id', 'received_at', ...fieldColumns];
 /** Still to notify, not given up, due: the same condition for finding and for claiming. */
@@ -118,31 +136,54 @@ const isDue = 'notified_at IS NULL AND failed_at IS NULL AND spam_reasons IS NUL
 
 export function d1LeadStore(run: SqlRunner): LeadStore {
   const rows = async (sql: string, params: readonly SqlValue[] = []) => listing(await run(sql, params));
+
+  /** The current key of the repeat memory (migrations/0005), written at first use; of two writers, one wins. */
+  async function repeatKey(create: boolean): Promise<RepeatKey | undefined> {
+    for (let tries = 0; tries < 2; tries++) {
+      const [row] = await run('SELECT id, key FROM spam_repeat_key WHERE slot = 1', []);
+      const key = { id: text(row?.id), key: text(row?.key) };
+      if (isRepeatKey(key)) return key;
+      if (!create) return undefined;
+      const fresh = newRepeatKey();
+      await run('INSERT INTO spam_repeat_key (slot, id, key) VALUES (1, ?1, ?2) ON CONFLICT (slot) DO NOTHING', [fresh.id, fresh.key]);
+    }
+    throw new Error('spam_repeat_key: no usable key');
+  }
+
   return {
-    async add(message, receivedAt, spamReasons) {
+    async add(message, receivedAt, spamReasons, review) {
       const lead = { id: leadId(receivedAt), receivedAt: receivedAt.toISOString(), ...message };
       const spam = spamReasons && spamReasons.length > 0 ? [...spamReasons] : undefined;
-      const insert = [...insertColumns, 'spam_reasons'];
+      const marked = !spam && review && review.length > 0 ? [...review] : undefined;
+      const insert = [...insertColumns, 'spam_reasons', 'review_reasons'];
       await run(`INSERT INTO leads (${insert.join(', ')}) VALUES (${insert.map((_, index) => `?${index + 1}`).join(', ')})`, [
         lead.id,
         lead.receivedAt,
         ...fieldColumns.map((name) => message[name]),
         spam ? JSON.stringify(spam) : null,
+        marked ? JSON.stringify(marked) : null,
       ]);
       const notification: Notification = spam
         ? { state: 'spam', reasons: spam, at: lead.receivedAt }
         : firstNotification(lead.receivedAt);
-      return { ...lead, notification };
+      return { ...lead, notification, ...reviewOf(marked) };
     },
-    async repeats(body, email, now) {
+    async repeats(message, email, now) {
+      const key = await repeatKey(true);
+      if (!key) return 0;
+      const body = await bodyHash(key, message);
       const since = new Date(now.getTime() - repeatWindowMs).toISOString();
-      await run('DELETE FROM spam_repeats WHERE at < ?1', [since]);
-      await run('INSERT INTO spam_repeats (body, email, at) VALUES (?1, ?2, ?3) ON CONFLICT (body, email) DO UPDATE SET at = ?3', [
+      // Past the window, or filed under an older key: gone.
+      await run('DELETE FROM spam_repeats WHERE at < ?1 OR key_id <> ?2', [since, key.id]);
+      await run(
+        'INSERT INTO spam_repeats (key_id, body, email, at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (key_id, body, email) DO UPDATE SET at = ?4',
+        [key.id, body, await emailHash(key, email), now.toISOString()],
+      );
+      const [row] = await run('SELECT count(*) AS n FROM spam_repeats WHERE key_id = ?1 AND body = ?2 AND at >= ?3', [
+        key.id,
         body,
-        email,
-        now.toISOString(),
+        since,
       ]);
-      const [row] = await run('SELECT count(*) AS n FROM spam_repeats WHERE body = ?1 AND at >= ?2', [body, since]);
       return count(row?.n);
     },
     list: () => rows(`SELECT ${columns} FROM leads ORDER BY received_at DESC, id DESC`),
@@ -202,12 +243,28 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
       );
       return leads[0];
     },
-    forget: (email) => rows(`DELETE FROM leads WHERE lower(email) = lower(?1) RETURNING ${columns}`, [email.trim()]),
-    purge: (before, spamBefore) =>
-      rows(`DELETE FROM leads WHERE received_at < ?1 OR (spam_reasons IS NOT NULL AND received_at < ?2) RETURNING ${columns}`, [
-        before.toISOString(),
-        (spamBefore ?? before).toISOString(),
-      ]),
+    async forget(email) {
+      const removed = await rows(`DELETE FROM leads WHERE lower(email) = lower(?1) RETURNING ${columns}`, [email.trim()]);
+      // The person's entries of the repeat memory, and any entry of an older key (which cannot be searched).
+      const key = await repeatKey(false);
+      if (key) await run('DELETE FROM spam_repeats WHERE email = ?1 OR key_id <> ?2', [await emailHash(key, email), key.id]);
+      else await run('DELETE FROM spam_repeats', []);
+      return removed;
+    },
+    async purge(before, spamBefore) {
+      const removed = await rows(
+        `DELETE FROM leads WHERE received_at < ?1 OR (spam_reasons IS NOT NULL AND received_at < ?2) RETURNING ${columns}`,
+        [before.toISOString(), (spamBefore ?? before).toISOString()],
+      );
+      // The repeat memory starts again under a new key: the key first, then every entry of the old one goes.
+      const key = newRepeatKey();
+      await run('INSERT INTO spam_repeat_key (slot, id, key) VALUES (1, ?1, ?2) ON CONFLICT (slot) DO UPDATE SET id = ?1, key = ?2', [
+        key.id,
+        key.key,
+      ]);
+      await run('DELETE FROM spam_repeats WHERE key_id <> ?1', [key.id]);
+      return removed;
+    },
   };
 }
 

@@ -52,11 +52,17 @@ export async function prepareLeadsDir(dir: string): Promise<void> {
   }
 }
 
-/** `id`, when given, names the file (a lead id, ../store/lead-store.ts `leadId`); otherwise a new one does. */
-export function leadsWriter(dir: string): (message: ContactValues, id?: string) => Promise<string> {
-  return async (message, id) => {
+/**
+ * `id`, when given, names the file (a lead id, ../store/lead-store.ts `leadId`); otherwise a new one does.
+ * `review`, when given, is written in the same file: the reasons the lead is marked « à vérifier ».
+ */
+export function leadsWriter(dir: string): (message: ContactValues, id?: string, review?: readonly string[]) => Promise<string> {
+  return async (message, id, review) => {
     // Exactly the form's fields, whatever else the object given holds.
-    const fields = mapFields((field) => message[field.name]);
+    const fields = {
+      ...mapFields((field) => message[field.name]),
+      ...(review && review.length > 0 ? { review: [...review] } : {}),
+    };
     await mkdir(dir, { recursive: true, mode: folderMode });
     // Sortable by date; the random part keeps two messages of the same millisecond apart.
     const fileName = `${id ?? `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`}.json`;

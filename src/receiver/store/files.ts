@@ -11,20 +11,31 @@
  * - `<id>.spam`: kept apart as spam, never notified (JSON: when, why), written before the lead itself so that
  *   no retry pass ever sees the lead without it; `--pas-indesirable` replaces it with a pending marker.
  * Due leads are therefore found from the folders' names alone; a pass then reads one batch of files.
- * LEADS_DIR/repeats/<body hash>.json remembers which addresses (hashes) sent a body lately (../spam/repeats.ts).
+ * A lead marked « à vérifier » carries its reasons in its own file (`review`), written with it.
+ * LEADS_DIR/repeats/ is the memory of repeated messages (../spam/repeats.ts): `key.json` (the random key and its
+ * id, 0600) and `<key id>/<message hash>.json` (which addresses, as keyed hashes, sent it lately). The purge
+ * writes a new key, then removes every other entry of the folder.
  * The daily digest of spam (../digest.ts): `notifications/<id>.reported` once a digest named the lead, and
  * LEADS_DIR/digests/<day>, created exclusively by the one sender that takes that day's digest.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
 import { contactReceiver } from '../../content-data/contact-receiver.ts';
 import { type Env, settingOf } from '../../forms/delivery-settings.ts';
 import { leadsWriter } from './files-folder.ts';
 import { fillTemplate } from '../template.ts';
-import { remember, type Seen } from '../spam/repeats.ts';
-import { repeatWindowMs } from '../spam/weights.ts';
+import {
+  bodyHash,
+  emailHash,
+  isRepeatKey,
+  newRepeatKey,
+  type RepeatKey,
+  remember,
+  type Seen,
+  withoutAddress,
+} from '../spam/repeats.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
   digestDayPattern,
@@ -40,6 +51,7 @@ import {
   purged,
   reasonOf,
   receivedAtOf,
+  reviewOf,
   sameEmail,
   type StoredLead,
   storedFields,
@@ -145,9 +157,11 @@ export function filesLeadStore(dir: string): LeadStore {
     try {
       const text = await readText(where);
       if (text === undefined) return { id, where, reason: words.unreadableGone };
-      const fields = v.safeParse(storedFields, JSON.parse(text));
+      const stored: unknown = JSON.parse(text);
+      const fields = v.safeParse(storedFields, stored);
       if (!fields.success) return { id, where, reason: fillTemplate(words.unreadableContent, { reason: fields.issues[0].message }) };
-      return { id, receivedAt, ...fields.output, notification: await notificationOf(id, known) };
+      const review = reviewOf((stored as { review?: unknown }).review);
+      return { id, receivedAt, ...fields.output, notification: await notificationOf(id, known), ...review };
     } catch (error) {
       return { id, where, reason: fillTemplate(words.unreadableContent, { reason: reasonOf(error) }) };
     }
@@ -258,28 +272,103 @@ export function filesLeadStore(dir: string): LeadStore {
     await rm(claimFile(id), { force: true });
   }
 
-  /** One body's memory at a time in this process: a burst of the same text counts every address. */
+  const repeatsDir = path.join(dir, 'repeats');
+  const repeatKeyFile = path.join(repeatsDir, 'key.json');
+  const seenValue = v.record(v.string(), v.number());
+
+  /** Writes a key whole: a reader never sees half of one. `replace` false: only if there is none yet. */
+  async function writeRepeatKey(key: RepeatKey, replace: boolean): Promise<void> {
+    await mkdir(repeatsDir, { recursive: true, mode: 0o700 });
+    const temporary = `${repeatKeyFile}.${randomUUID()}.tmp`;
+    await writeFile(temporary, `${JSON.stringify(key)}\n`, { mode: fileMode });
+    try {
+      // A hard link fails if the key exists: of two first writers, one wins.
+      await (replace ? rename(temporary, repeatKeyFile) : link(temporary, repeatKeyFile));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
+  /** The memory's key: the one on disk, or a new one (an unreadable one is replaced). */
+  async function repeatKey(): Promise<RepeatKey> {
+    for (let tries = 0; tries < 3; tries++) {
+      const text = await readText(repeatKeyFile);
+      let stored: unknown;
+      try {
+        stored = text === undefined ? undefined : JSON.parse(text);
+      } catch {
+        stored = null;
+      }
+      if (isRepeatKey(stored)) return stored;
+      await writeRepeatKey(newRepeatKey(), text !== undefined);
+    }
+    throw new Error(`${repeatKeyFile}: no usable key`);
+  }
+
+  const readSeen = async (file: string): Promise<Seen> => {
+    try {
+      return v.parse(seenValue, JSON.parse((await readText(file)) ?? '{}'));
+    } catch {
+      // An unreadable memory starts again empty.
+      return {};
+    }
+  };
+
+  /** One change of the memory at a time in this process: a burst of the same text counts every address. */
   let remembering: Promise<unknown> = Promise.resolve();
-  async function repeats(body: string, email: string, now: Date): Promise<number> {
-    const folder = path.join(dir, 'repeats');
-    const file = path.join(folder, `${body.replace(/[^0-9a-f]/g, '')}.json`);
-    const next = remembering
-      .catch(() => undefined)
-      .then(async () => {
-        await mkdir(folder, { recursive: true, mode: 0o700 });
-        let seen: Seen = {};
-        try {
-          seen = v.parse(v.record(v.string(), v.number()), JSON.parse((await readText(file)) ?? '{}'));
-        } catch {
-          // An unreadable memory starts again empty.
-        }
-        const result = remember(seen, email, now);
-        await writeFile(file, `${JSON.stringify(result.seen)}\n`, { mode: fileMode });
-        return result.count;
-      });
+  function oneChange<T>(change: () => Promise<T>): Promise<T> {
+    const next = remembering.catch(() => undefined).then(change);
     remembering = next;
     return next;
   }
+
+  const repeats = (body: string, email: string, now: Date) =>
+    oneChange(async () => {
+      const key = await repeatKey();
+      const folder = path.join(repeatsDir, key.id);
+      const file = path.join(folder, `${await bodyHash(key, body)}.json`);
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      const result = remember(await readSeen(file), await emailHash(key, email), now);
+      await writeFile(file, `${JSON.stringify(result.seen)}\n`, { mode: fileMode });
+      return result.count;
+    });
+
+  /** Removes whatever the current key did not write (older keys, the unkeyed hashes of earlier versions). */
+  async function dropOtherKeys(key: RepeatKey): Promise<void> {
+    for (const name of await names(repeatsDir)) {
+      if (name !== key.id && name !== 'key.json') await rm(path.join(repeatsDir, name), { recursive: true, force: true });
+    }
+  }
+
+  /** `forget`: the person's address out of every entry, and every entry of another key (which cannot be searched). */
+  const forgetRepeats = (email: string) =>
+    oneChange(async () => {
+      if ((await names(repeatsDir)).length === 0) return;
+      const key = await repeatKey();
+      const hash = await emailHash(key, email);
+      const folder = path.join(repeatsDir, key.id);
+      for (const name of await names(folder)) {
+        const file = path.join(folder, name);
+        const seen = await readSeen(file);
+        if (!Object.hasOwn(seen, hash)) continue;
+        const kept = withoutAddress(seen, hash);
+        if (kept) await writeFile(file, `${JSON.stringify(kept)}\n`, { mode: fileMode });
+        else await rm(file, { force: true });
+      }
+      await dropOtherKeys(key);
+    });
+
+  /** The purge: a new key first (a stop after it leaves old entries unread), then the old entries go. */
+  const rotateRepeats = () =>
+    oneChange(async () => {
+      // No memory yet: nothing to rotate (the first message writes the first key).
+      if ((await names(repeatsDir)).length === 0) return;
+      const key = newRepeatKey();
+      await writeRepeatKey(key, true);
+      await dropOtherKeys(key);
+    });
 
   return {
     repeats,
@@ -319,7 +408,7 @@ export function filesLeadStore(dir: string): LeadStore {
       }
     },
     releaseDigest: (day) => rm(digestFile(day), { force: true }),
-    async add(message, at, spamReasons) {
+    async add(message, at, spamReasons, review) {
       if (spamReasons && spamReasons.length > 0) {
         const id = leadId(at);
         const receivedAt = receivedAtOf(id) ?? at.toISOString();
@@ -336,10 +425,16 @@ export function filesLeadStore(dir: string): LeadStore {
         }
         return { id, receivedAt, ...message, notification: { ...notification, reasons: [...notification.reasons] } };
       }
-      const file = await write(message);
+      const file = await write(message, undefined, review);
       const id = path.basename(file, '.json');
       const receivedAt = receivedAtOf(id) ?? new Date().toISOString();
-      return { id, receivedAt, ...message, notification: { state: 'pending', attempts: 0, nextAt: receivedAt } };
+      return {
+        id,
+        receivedAt,
+        ...message,
+        notification: { state: 'pending', attempts: 0, nextAt: receivedAt },
+        ...reviewOf(review ? [...review] : undefined),
+      };
     },
     list,
     async due(now, limit) {
@@ -369,19 +464,16 @@ export function filesLeadStore(dir: string): LeadStore {
       await record(id, notification);
       return { ...lead, notification };
     },
-    forget: (email) => remove((lead) => sameEmail(lead.email, email)),
+    async forget(email) {
+      const removed = await remove((lead) => sameEmail(lead.email, email));
+      await forgetRepeats(email);
+      return removed;
+    },
     async purge(before, spamBefore) {
-      // The memory of repeated bodies past its window goes with the purge.
-      const folder = path.join(dir, 'repeats');
-      for (const name of await names(folder)) {
-        const file = path.join(folder, name);
-        const changed = await stat(file).then(
-          ({ mtimeMs }) => mtimeMs,
-          () => Date.now(),
-        );
-        if (Date.now() - changed >= repeatWindowMs) await rm(file, { force: true });
-      }
-      return remove((lead) => purged(lead, before, spamBefore));
+      const removed = await remove((lead) => purged(lead, before, spamBefore));
+      // The memory of repeated messages starts again under a new key each day.
+      await rotateRepeats();
+      return removed;
     },
   };
 }

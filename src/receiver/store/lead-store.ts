@@ -31,6 +31,11 @@ export interface StoredLead extends ContactValues {
   /** ISO 8601, UTC. */
   receivedAt: string;
   notification: Notification;
+  /**
+   * Delivered but marked « à vérifier »: the reasons (signal names of ../spam/weights.ts), decided on reception
+   * and kept with the lead, so that a retried notification is marked too. Absent for an unmarked lead.
+   */
+  review?: string[];
 }
 
 /** A record the store could not read: named so the operator can look at it; skipped by everything else. */
@@ -64,9 +69,10 @@ export interface Listing {
 export interface LeadStore {
   /**
    * Resolves once the lead is durably stored, never before; it is then pending, due at once, or, given spam
-   * reasons, kept apart (`spam`), never due.
+   * reasons, kept apart (`spam`), never due. Given review reasons (and no spam ones), it is stored with them
+   * (`review`), in the same write as the lead itself.
    */
-  add(message: ContactValues, receivedAt: Date, spamReasons?: readonly string[]): Promise<StoredLead>;
+  add(message: ContactValues, receivedAt: Date, spamReasons?: readonly string[], review?: readonly string[]): Promise<StoredLead>;
   /** Every lead, newest first. */
   list(): Promise<Listing>;
   /**
@@ -99,9 +105,10 @@ export interface LeadStore {
    */
   purge(before: Date, spamBefore?: Date): Promise<Listing>;
   /**
-   * Remembers that `email` sent the body whose hash is `body` at `now`, and says how many different addresses
-   * sent it within the window (this one included). Bounded: entries older than the window go, and a body keeps
-   * at most a few dozen addresses. Hashes only (../spam/repeats.ts): no text or address is kept in clear.
+   * Remembers that `email` sent the message `body` at `now`, and says how many different addresses sent it
+   * within the window (this one included). Bounded: entries older than the window go, and a message keeps at
+   * most a few dozen addresses. Keyed hashes only (../spam/repeats.ts), under the store's own random key, which
+   * `purge` replaces (dropping every entry of the old key); `forget` removes the address's entries.
    */
   repeats?(body: string, email: string, now: Date): Promise<number>;
   /**
@@ -122,6 +129,10 @@ export interface LeadStore {
 
 /** A digest's day as the stores write it in a name or key: `YYYY-MM-DD`, nothing else. */
 export const digestDayPattern = /^\d{4}-\d{2}-\d{2}$/;
+/** Review reasons as read back from a store: a list of texts, or nothing (anything else reads as nothing). */
+export function reviewOf(value: unknown): { review?: string[] } {
+  return Array.isArray(value) && value.length > 0 && value.every((reason) => typeof reason === 'string') ? { review: [...value] } : {};
+}
 
 /** Whether a stored lead falls under a purge: past the retention period, or spam past its shorter one. */
 export const purged = (lead: StoredLead, before: Date, spamBefore?: Date) =>

@@ -199,7 +199,9 @@ describe('stale index entries in Netlify Blobs', { timeout: 120_000 }, () => {
       env: { CONTACT_WEBHOOK_URL: 'https://hooks.example.com/propllc' },
       store: { leads: store, where: 'magasin de test' },
       fetch: async (_, init) => {
-        received.push(JSON.parse(String(init?.body)));
+        const body = JSON.parse(String(init?.body));
+        // After 08:00 the pass may also send the day's digest of the spam among the stale entries: no lead.
+        if (body.digest === undefined) received.push(body);
         return new Response('{}', { status: 200 });
       },
       log: (line) => lines.push(line),

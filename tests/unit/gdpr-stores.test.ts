@@ -126,7 +126,7 @@ describe.each(Object.keys(setups))('a person’s GDPR requests on the %s store',
     expect(listed.code, listed.stderr).toBe(0);
     const rows = listed.stdout.split('\n').filter((line) => line.includes('ines.oubli@example.com'));
     expect(rows).toHaveLength(4);
-    expect(rows.filter((line) => /indésirable\u202f?: plusieurs liens$/.test(line))).toHaveLength(1);
+    expect(rows.filter((line) => /indésirable\u202f?: trois liens ou plus$/.test(line))).toHaveLength(1);
     expect(listed.stdout).not.toContain('Paul Reste');
     expect(listed.stdout).not.toContain('masqué');
     expect(listed.stdout).toContain('Dont 1 message(s) mis à l’écart comme indésirable(s), non notifié(s)');
@@ -136,7 +136,7 @@ describe.each(Object.keys(setups))('a person’s GDPR requests on the %s store',
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toContain('4 message(s)');
     const table: string[][] = parse((await readFile(csv, 'utf8')).replace(/^\uFEFF/, ''), { delimiter: ';' });
-    expect(table.slice(1).map((row) => row.at(-1))).toContainEqual(expect.stringMatching(/^indésirable\u202f?: plusieurs liens$/));
+    expect(table.slice(1).map((row) => row.at(-1))).toContainEqual(expect.stringMatching(/^indésirable\u202f?: trois liens ou plus$/));
     expect(table.slice(1).every((row) => row.includes('ines.oubli@example.com'))).toBe(true);
     expect(table).toHaveLength(5);
 

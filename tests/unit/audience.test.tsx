@@ -12,6 +12,7 @@ import { audienceNoticeProblems } from '../../scripts/content-check/release.ts';
 import { audienceCountedBy } from '../../src/audience/build.ts';
 import { createAudienceCounter, pageOf, referrerHost } from '../../src/audience/counter.ts';
 import { figuresOf } from '../../src/audience/report.ts';
+import { bounds } from '../../src/audience/settings.ts';
 import { filesAudienceStore } from '../../src/audience/store/files.ts';
 import { AudienceText } from '../../src/mdx/widgets/Audience.tsx';
 
@@ -81,8 +82,8 @@ describe('the count endpoint', () => {
 
   it('bounds what one visitor and one address add in a day', async () => {
     const { store } = await counterIn();
-    const bounds = { viewsPerVisitor: 3, viewsPerAddress: 4 };
-    const add = (visitor: string) => store.addView({ day, visitor, address: 'a', page: '/' }, bounds);
+    const few = { ...bounds, viewsPerVisitor: 3, viewsPerAddress: 4 };
+    const add = (visitor: string) => store.addView({ day, visitor, address: 'a', page: '/' }, few);
     expect([await add('v1'), await add('v1'), await add('v1'), await add('v1')]).toEqual([true, true, true, false]);
     expect([await add('v2'), await add('v3')]).toEqual([true, false]);
     expect((await store.days(day, day))[0]).toMatchObject({ visitors: 2, pageviews: 4 });
@@ -92,14 +93,14 @@ describe('the count endpoint', () => {
     const { dir, store } = await counterIn();
     const salt = await store.salt(day);
     expect(await store.salt(day)).toBe(salt);
-    await store.addView({ day, visitor: 'v', address: 'a', page: '/' }, { viewsPerVisitor: 9, viewsPerAddress: 9 });
+    await store.addView({ day, visitor: 'v', address: 'a', page: '/' }, bounds);
     await store.addLead(day);
-    expect((await stat(path.join(dir, 'audience', 'today', `${day}.salt`))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dir, 'today', `${day}.salt`))).mode & 0o777).toBe(0o600);
     const next = await store.salt('2026-11-27');
     expect(next).not.toBe(salt);
-    expect(await readdir(path.join(dir, 'audience', 'today'))).toEqual(['2026-11-27.salt']);
+    expect(await readdir(path.join(dir, 'today'))).toEqual(['2026-11-27.salt']);
     // The totals hold no hash.
-    const totals = await readFile(path.join(dir, 'audience', 'days', `${day}.json`), 'utf8');
+    const totals = await readFile(path.join(dir, 'days', `${day}.json`), 'utf8');
     expect(JSON.parse(totals)).toEqual({
       day,
       visitors: 1,

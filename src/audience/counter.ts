@@ -22,7 +22,7 @@ import { renderPage } from '../receiver/page.ts';
 import { rateKey } from '../receiver/rate-limit.ts';
 import { isPagePath, notFoundPath } from '../registry.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';
-import type { AudienceStore, Day } from './audience-store.ts';
+import type { AudienceStore, Bounds, Day } from './audience-store.ts';
 import { monthsBefore } from './report.ts';
 import { audienceEnabled, bounds, objectionCookie, objectionMaxAgeSeconds } from './settings.ts';
 
@@ -102,6 +102,7 @@ export function createAudienceCounter({
   logError = console.error,
   now = () => new Date(),
   maxWaiting = Number.POSITIVE_INFINITY,
+  limits = bounds,
 }: {
   env: Env;
   store: AudienceStore | undefined;
@@ -113,6 +114,8 @@ export function createAudienceCounter({
    * the store counts the drop (`addDropped`), so a flood queues no work in the process that receives the leads.
    */
   maxWaiting?: number;
+  /** The bounds and daily caps (src/audience/settings.ts; tests give smaller ones). */
+  limits?: Bounds;
 }): AudienceCounter {
   const enabled = audienceEnabled(env) && store !== undefined;
   const noContent = () => new Response(null, { status: 204, headers: receiverSecurityHeaders });
@@ -153,7 +156,7 @@ export function createAudienceCounter({
     // The flood bound is keyed like the receiver's rate limit: an IPv6 client rotating inside its /64 is one client.
     const [visitor, addressHash] = await Promise.all([hashOf(salt, site, address, agent), hashOf(salt, site, rateKey(address))]);
     const referrer = referrerHost(url.searchParams.get('r'), host);
-    await store.addView({ day, visitor, address: addressHash, page, ...(referrer ? { referrer } : {}) }, bounds);
+    await store.addView({ day, visitor, address: addressHash, page, ...(referrer ? { referrer } : {}) }, limits);
   }
 
   function objection(object: boolean, secure: boolean, allowed: boolean): Response {

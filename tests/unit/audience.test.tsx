@@ -217,7 +217,7 @@ describe('the count endpoint', () => {
   it('past the counts waiting, a count is dropped at once and the drop counted; a lead never is', async () => {
     const dropped: string[] = [];
     const leads: string[] = [];
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });

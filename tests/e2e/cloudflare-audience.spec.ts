@@ -1,6 +1,7 @@
 /**
  * Audience counting on Cloudflare's own runtime: `wrangler pages dev` over a build made for it (CONTACT_STORE=d1,
- * the site's receiver) with the local D1 database migrated from migrations/ into a folder of this run. The same
+ * the site's receiver) with the two local D1 databases, the leads' (migrations/) and the audience's own
+ * (migrations-audience/), migrated into a folder of this run. The same
  * two visitors as on Node give the same figures through `npm run stats -- --local`, once their counts, written
  * after each 204 (`waitUntil`), are in.
  */
@@ -28,10 +29,12 @@ test.beforeAll(async () => {
   test.setTimeout(400_000);
   const site = await buildCopy('e2e-audience-d1', { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_STORE: 'd1' });
   persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-audience-'));
-  await promisify(execFile)('npx', ['wrangler', 'd1', 'migrations', 'apply', 'propllc-leads', '--local', '--persist-to', persistTo], {
-    cwd: root,
-    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-  });
+  for (const database of ['propllc-leads', 'propllc-audience']) {
+    await promisify(execFile)('npx', ['wrangler', 'd1', 'migrations', 'apply', database, '--local', '--persist-to', persistTo], {
+      cwd: root,
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    });
+  }
   const bindings = ['CONTACT_STORE=d1', 'CONTACT_DELIVERY=local', 'CONTACT_RATE_LIMIT=1000'].flatMap((binding) => [
     '--binding',
     binding,

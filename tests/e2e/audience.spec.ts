@@ -5,6 +5,7 @@
  * and a bot, `Sec-GPC: 1`, a prefetch or prerender never shown, and a visitor who objected are not counted.
  */
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -136,21 +137,23 @@ test('a bot, Sec-GPC, a prefetch or prerender, a page under /api/, another site�
   await read(page, `${url}/about`);
 
   // Another site can neither count its own visitors as ours (an <img>) nor undo the objection (a link): the
-  // browser says where each request comes from (Sec-Fetch-Site: cross-site).
-  const otherSite = 'http://autre-site.test/';
+  // browser says where each request comes from (Sec-Fetch-Site: cross-site). That site is served on this machine
+  // too (browsers keep pages elsewhere from loading local addresses), under another name: `localhost`.
   const otherPage = `<!doctype html><title>Autre</title><img src="${url}/api/count?p=%2Fterms" alt=""><a href="${url}/api/count?objection=0">Lien</a>`;
+  const other = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(otherPage));
+  const otherSite = `http://localhost:${await listen(other)}/`;
   const elsewhere = await browser.newContext({ userAgent: chromeAgent });
-  await elsewhere.route(otherSite, (route) => route.fulfill({ contentType: 'text/html', body: otherPage }));
   const imagePage = await elsewhere.newPage();
   const imageCounted = imagePage.waitForResponse((response) => new URL(response.url()).pathname === '/api/count');
   await imagePage.goto(otherSite);
   expect((await imageCounted).status()).toBe(204);
-  await objecting.route(otherSite, (route) => route.fulfill({ contentType: 'text/html', body: otherPage }));
   await page.goto(otherSite);
   await page.getByRole('link', { name: 'Lien' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre choix n’a pas été modifié');
   expect(await objecting.cookies()).toEqual([expect.objectContaining({ name: 'ne-pas-compter', value: '1' })]);
   await elsewhere.close();
+  other.closeAllConnections();
+  other.close();
 
   // A prerendered page never shown sends nothing; shown, it sends its view once.
   const prerendered = await browser.newContext({ userAgent: firefoxAgent });

@@ -5,7 +5,6 @@
  * identifies a visitor for one day (the day's random salt and the hashes made with it) is deleted once that day
  * is over.
  */
-import { otherReferrers } from './settings.ts';
 
 /** A Paris day, `YYYY-MM-DD`. */
 export type Day = string;
@@ -92,6 +91,9 @@ export interface VisitorState {
   last?: string;
   contact?: boolean;
 }
+
+/** The key under which the referrer hosts past the day's cap are counted together (no hostname holds `*`). */
+export const otherReferrers = '*';
 
 /** Whether the day's caps refuse a view: any, once the day has its views; a new visitor's, once it has its visitors. */
 export const refusedByDay = (totals: Pick<DayTotals, 'pageviews' | 'visitors'>, newVisitor: boolean, bounds: Bounds): boolean =>

@@ -3,8 +3,8 @@
  * French terminal text. Visitors are counted per day (no visitor can be recognised from one day to the next),
  * so the visitors of a period are the sum of its days' visitors.
  */
-import type { DayTotals } from './audience-store.ts';
-import { bounds, otherReferrers } from './settings.ts';
+import { type DayTotals, otherReferrers } from './audience-store.ts';
+import { bounds } from './settings.ts';
 
 /** A period's figures: the same totals as one day's (summed over the period), plus its bounds and its days. */
 export interface AudienceFigures extends Omit<DayTotals, 'day' | 'dropped'> {

@@ -27,9 +27,6 @@ export const bounds: Bounds = {
   referrersPerDay: 100,
 };
 
-/** The key under which the referrer hosts past the day's cap are counted together (no hostname holds `*`). */
-export const otherReferrers = '*';
-
 /** Node (`npm start`): the counts of the day are written at most this often, and when the server stops. */
 export const flushEveryMs = 5000;
 /** Node: counts started and not yet applied; past this, a count is dropped, and the drop is counted. */
@@ -40,7 +37,7 @@ export const audienceBinding = 'AUDIENCE_DB';
 /** Netlify: the audience's own Netlify Blobs store. */
 export const audienceBlobsStoreName = 'audience';
 /** Node: the folder of the counts when AUDIENCE_DIR is unset (beside `leads/`, never inside it). */
-export const defaultAudienceDir = 'audience';
+const defaultAudienceDir = 'audience';
 
 type Env = Readonly<Record<string, unknown>>;
 

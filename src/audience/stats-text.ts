@@ -5,7 +5,8 @@ import { fillTemplate } from '../receiver/template.ts';
 import { terminalText } from '../receiver/terminal-text.ts';
 import { notFoundPath } from '../registry.ts';
 import type { AudienceFigures } from './report.ts';
-import { bounds, otherReferrers } from './settings.ts';
+import { otherReferrers } from './audience-store.ts';
+import { bounds } from './settings.ts';
 
 const words = audience.stats;
 const number = new Intl.NumberFormat('fr-FR');

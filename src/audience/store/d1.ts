@@ -9,8 +9,16 @@
  * are kept as the total `referrerHosts`, so the cap costs one row read, not one per host.
  */
 import type { SqlRunner } from '../../receiver/store/d1.ts';
-import { type AudienceStore, applyView, type Day, type DayTotals, emptyDay, newSalt, refusedByDay } from '../audience-store.ts';
-import { otherReferrers } from '../settings.ts';
+import {
+  type AudienceStore,
+  applyView,
+  type Day,
+  type DayTotals,
+  emptyDay,
+  newSalt,
+  otherReferrers,
+  refusedByDay,
+} from '../audience-store.ts';
 
 const totalKeys = ['visitors', 'pageviews', 'reachedContact', 'leads'] as const;
 /** The total of the day's distinct referrer hosts, for the cap (not a figure of the report). */

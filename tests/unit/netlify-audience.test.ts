@@ -43,7 +43,8 @@ const storeNamed = (name: string) => getStore({ name, edgeURL, uncachedEdgeURL: 
 const raw = () => storeNamed(audienceBlobsStoreName);
 const leadsStore = () => storeNamed(blobsStoreName);
 
-describe('Netlify: audience counted in Netlify Blobs', () => {
+// A local server and a dozen round trips each: more than the default 5 s on a busy machine.
+describe('Netlify: audience counted in Netlify Blobs', { timeout: 30_000 }, () => {
   it('counts views and leads, apart from the leads, with nothing of a visitor in the totals', async () => {
     const { default: count, config } = await import('../../netlify/functions/count.ts');
     const { default: contact } = await import('../../netlify/functions/contact.ts');

@@ -200,6 +200,8 @@ export function bufferedFilesAudienceStore(
   let loading: Promise<Today> | undefined;
   let dirty = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Drops of a day not yet in memory (its first counts, while it loads): added to it once loaded. */
+  const droppedAhead = new Map<Day, number>();
 
   /** Writes what changed; the snapshot is taken at once, so changes made during the write wait for the next one. */
   const write = () =>
@@ -240,7 +242,14 @@ export function bufferedFilesAudienceStore(
         if (today) await write();
         const salt = await serial(() => files.salt(day));
         const [totals, visitors] = await Promise.all([files.totals(day), files.visitors(day)]);
+        const ahead = droppedAhead.get(day);
+        droppedAhead.clear();
+        if (ahead) {
+          totals.dropped = (totals.dropped ?? 0) + ahead;
+          dirty = true;
+        }
         today = { day, salt, totals, visitors };
+        if (ahead) changed();
         return today;
       } finally {
         loading = undefined;
@@ -265,8 +274,10 @@ export function bufferedFilesAudienceStore(
       changed();
     },
     addDropped(day) {
-      // Kept with the current day only: a drop happens under load, when that day is in memory.
-      if (today?.day !== day) return;
+      if (today?.day !== day) {
+        droppedAhead.set(day, (droppedAhead.get(day) ?? 0) + 1);
+        return;
+      }
       today.totals.dropped = (today.totals.dropped ?? 0) + 1;
       changed();
     },

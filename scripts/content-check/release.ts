@@ -182,8 +182,11 @@ const deliveryServiceNamed: ReleaseRule = {
   },
 };
 
-/** The zeros wrangler.toml ships for local runs: a deployment needs the id `wrangler d1 create` prints. */
-const localD1Id = /^\s*database_id\s*=\s*"0{8}-0{4}-0{4}-0{4}-0{12}"/m;
+/**
+ * The placeholders wrangler.toml ships for local runs (zeros, and …0001 for the audience's database, as wrangler
+ * keeps one local database per id): a deployment needs the id `wrangler d1 create` prints.
+ */
+const localD1Id = /^\s*database_id\s*=\s*"0{8}-0{4}-0{4}-0{4}-0{11}[01]"/m;
 
 /** The `[[d1_databases]]` blocks of wrangler.toml whose binding is `binding`. */
 const d1Blocks = (toml: string, binding: string) =>

@@ -1,7 +1,7 @@
 /**
- * `npm run stats`: the audience of the site, over the same stores as `npm run leads`: the folder LEADS_DIR
- * (default leads/, counts under its audience/), Cloudflare D1 with `--local` or `--remote`, Netlify Blobs with
- * `--netlify`. For the last 30 days, or `--since` / `--until` (days, `2026-11-26`): visitors, page views, views
+ * `npm run stats`: the audience of the site, picked by the same flags as `npm run leads` but in the audience's own
+ * stores: the folder AUDIENCE_DIR (default audience/), the D1 database bound as AUDIENCE_DB with `--local` or
+ * `--remote`, the Netlify Blobs store `audience` with `--netlify`. For the last 30 days, or `--since` / `--until` (days, `2026-11-26`): visitors, page views, views
  * per page, outside referrers, visitors who reached /contact and leads, in all and per day. `--json` prints the
  * same figures for scripts; `--html FILE` writes a self-contained French report with its charts drawn as SVG.
  */
@@ -12,6 +12,7 @@ import { parisDay } from '../src/lib/french-date.ts';
 import type { AudienceStore } from '../src/audience/audience-store.ts';
 import { daysBefore, figuresOf } from '../src/audience/report.ts';
 import { statsText } from '../src/audience/stats-text.ts';
+import { audienceBinding, audienceBlobsStoreName, audienceDirOf } from '../src/audience/settings.ts';
 import { filesAudienceStore } from '../src/audience/store/files.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 import { chosenStore, storeOptions } from './store-flags.ts';
@@ -49,7 +50,11 @@ if (badDay || (options.json && options.html !== undefined) || options.html?.trim
 const until = options.until ?? parisDay(new Date());
 const since = options.since ?? daysBefore(until, 29);
 
-const chosen = chosenStore(options);
+const chosen = chosenStore(options, process.env, {
+  blobs: audienceBlobsStoreName,
+  d1: audienceBinding,
+  dir: (env) => audienceDirOf(env),
+});
 if ('problem' in chosen) fail(chosen.problem === 'usage' ? words.usage : chosen.problem, 2);
 const storeName = chosen.name;
 let store: AudienceStore;
@@ -77,5 +82,10 @@ try {
     console.log(statsText(figures, storeName));
   }
 } catch (error) {
-  fail(fillTemplate(words.unreachable, { store: storeName, reason: error instanceof Error ? error.message : String(error) }));
+  const unreachable = fillTemplate(words.unreachable, {
+    store: storeName,
+    reason: error instanceof Error ? error.message : String(error),
+  });
+  // On Cloudflare the counts need a database of their own: the usual reason it cannot be read is that it is missing.
+  fail(chosen.kind === 'd1' ? `${unreachable}\n${words.audienceDbHint}` : unreachable);
 }

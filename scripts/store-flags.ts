@@ -33,11 +33,28 @@ export type ChosenStore =
   | { kind: 'd1'; name: string; runner: SqlRunner }
   | { kind: 'blobs'; name: string; store: Store };
 
+/** Where a store's data lives on each host: the leads' by default; `npm run stats` names the audience's own. */
+export interface StorePlaces {
+  blobs: string;
+  d1: string;
+  dir: (env: NodeJS.ProcessEnv) => string;
+}
+
+const leadsPlaces: StorePlaces = {
+  blobs: blobsStoreName,
+  d1: d1Binding,
+  dir: (env) => env.LEADS_DIR?.trim() || defaultLeadsDir,
+};
+
 /**
  * The store the flags name, or a French message to print: `usage` when two stores are named, or a missing
  * Netlify setting (exit code 2 for both).
  */
-export function chosenStore(options: StoreFlags, env: NodeJS.ProcessEnv = process.env): ChosenStore | { problem: string } {
+export function chosenStore(
+  options: StoreFlags,
+  env: NodeJS.ProcessEnv = process.env,
+  places: StorePlaces = leadsPlaces,
+): ChosenStore | { problem: string } {
   const flagged = leadStoreKinds.filter((kind) =>
     leadStores[kind].leadsFlags.some((flag: string) => options[flag.slice(2) as StoreFlag] === true),
   );
@@ -56,17 +73,17 @@ export function chosenStore(options: StoreFlags, env: NodeJS.ProcessEnv = proces
     const where = testURL ? { edgeURL: testURL, uncachedEdgeURL: testURL } : {};
     return {
       kind,
-      name: fillTemplate(words.netlify, { name: blobsStoreName, site: siteID }),
-      store: getStore({ name: blobsStoreName, siteID, token, consistency: 'strong', ...where }),
+      name: fillTemplate(words.netlify, { name: places.blobs, site: siteID }),
+      store: getStore({ name: places.blobs, siteID, token, consistency: 'strong', ...where }),
     };
   }
   if (kind === 'd1') {
     return {
       kind,
-      name: fillTemplate(words.d1, { name: d1Binding, where: options.remote ? words.d1Remote : words.d1Local }),
-      runner: wranglerRunner(options.remote ? '--remote' : '--local', options['persist-to']),
+      name: fillTemplate(words.d1, { name: places.d1, where: options.remote ? words.d1Remote : words.d1Local }),
+      runner: wranglerRunner(options.remote ? '--remote' : '--local', options['persist-to'], places.d1),
     };
   }
-  const dir = env.LEADS_DIR?.trim() || defaultLeadsDir;
+  const dir = places.dir(env);
   return { kind, name: fillTemplate(words.local, { dir }), dir };
 }

@@ -25,7 +25,7 @@ interface LocalProxy {
 }
 
 /** The local database (`persistTo`: `wrangler pages dev --persist-to`; default .wrangler/state). */
-function localRunner(persistTo = '.wrangler/state'): SqlRunner {
+function localRunner(persistTo = '.wrangler/state', binding: string = d1Binding): SqlRunner {
   let proxy: Promise<LocalProxy> | undefined;
   let running = 0;
   let idle: NodeJS.Timeout | undefined;
@@ -38,9 +38,9 @@ function localRunner(persistTo = '.wrangler/state'): SqlRunner {
     const opened = proxy;
     try {
       const { env } = await opened;
-      const binding = env[d1Binding];
-      if (!isD1Binding(binding)) throw new Error(`wrangler.toml binds no D1 database as ${d1Binding}`);
-      return await bindingRunner(binding)(sql, params);
+      const database = env[binding];
+      if (!isD1Binding(database)) throw new Error(`wrangler.toml binds no D1 database as ${binding}`);
+      return await bindingRunner(database)(sql, params);
     } finally {
       running -= 1;
       if (running === 0) {
@@ -53,13 +53,16 @@ function localRunner(persistTo = '.wrangler/state'): SqlRunner {
   };
 }
 
-/** D1 through wrangler: the local database, or each statement one `wrangler d1 execute … --remote --json`. */
-export function wranglerRunner(where: '--local' | '--remote', persistTo: string | undefined): SqlRunner {
-  if (where === '--local') return localRunner(persistTo);
+/**
+ * D1 through wrangler: the local database, or each statement one `wrangler d1 execute … --remote --json`; the
+ * leads' database (LEADS_DB) unless another binding of wrangler.toml is named (the audience's AUDIENCE_DB).
+ */
+export function wranglerRunner(where: '--local' | '--remote', persistTo: string | undefined, binding: string = d1Binding): SqlRunner {
+  if (where === '--local') return localRunner(persistTo, binding);
   const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
   return async (sql, params) => {
     const command = sql.replace(/\?(\d+)/g, (_, index: string) => sqlLiteral(params[Number(index) - 1] ?? null));
-    const args = [wrangler, 'd1', 'execute', d1Binding, where, '--json', '--command', command];
+    const args = [wrangler, 'd1', 'execute', binding, where, '--json', '--command', command];
     if (persistTo) args.push('--persist-to', persistTo);
     try {
       const { stdout } = await promisify(execFile)(process.execPath, args, {

@@ -63,6 +63,18 @@ async function receive({ request, env, ...context }: PagesContext): Promise<Resp
   return answer;
 }
 
+/**
+ * What every request to the site's functions may start after its answer, `/api/count` included, so that a site
+ * with visitors never waits for its next lead: the gated retry pass (at most one per 10 s per isolate) and the
+ * daily purge. Never awaited: neither holds up an answer.
+ */
+export function startFollowUps({ env, ...context }: Pick<PagesContext, 'env' | 'waitUntil'>): void {
+  const retrying = receiverFor(env).retryIfDue?.();
+  if (retrying) context.waitUntil?.(retrying);
+  const purging = purge?.();
+  if (purging) context.waitUntil?.(purging);
+}
+
 export const onRequestPost = receive;
 /** Any other method: the receiver answers 405 with `Allow: POST`. */
 export const onRequest = receive;

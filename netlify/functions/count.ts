@@ -1,7 +1,7 @@
 /**
  * Netlify Function for `/api/count`: a thin adapter over the audience counter (src/audience/), which counts into
- * the leads' Netlify Blobs store (CONTACT_STORE=blobs), under `audience/`. It answers 204 at once; the count is
- * written after the answer (`waitUntil`).
+ * the audience's own Netlify Blobs store, `audience` (never the leads' store), for a site whose leads are in Blobs
+ * (CONTACT_STORE=blobs). It answers 204 at once; the count is written after the answer (`waitUntil`).
  */
 import type { AudienceCounter } from '../../src/audience/counter.ts';
 import { netlifyAudience } from '../../src/audience/netlify.ts';

@@ -20,6 +20,7 @@ import { deliveryModeOf, deliveryModes, deliverySettingOf, storeSettingOf } from
 import { hostBuilds, type LeadStoreKind } from '../../src/forms/lead-stores.ts';
 import { lineOfField, readDataFile } from './checks/data-files.ts';
 import { audienceCountedBy } from '../../src/audience/build.ts';
+import { audienceBinding } from '../../src/audience/settings.ts';
 import { releaseMessages } from '../../src/content-schema/messages.ts';
 import { processorsSchema } from '../../src/content-schema/site-schema.ts';
 import { isFictionPhone, phoneFields, type Placeholder, sitePlaceholders } from './placeholders.ts';
@@ -181,8 +182,15 @@ const deliveryServiceNamed: ReleaseRule = {
   },
 };
 
-/** The zeros wrangler.toml ships for local runs: a deployment needs the id `wrangler d1 create` prints. */
-const localD1Id = /^\s*database_id\s*=\s*"0{8}-0{4}-0{4}-0{4}-0{12}"/m;
+/**
+ * The placeholders wrangler.toml ships for local runs (zeros, and …0001 for the audience's database, as wrangler
+ * keeps one local database per id): a deployment needs the id `wrangler d1 create` prints.
+ */
+const localD1Id = /^\s*database_id\s*=\s*"0{8}-0{4}-0{4}-0{4}-0{11}[01]"/m;
+
+/** The `[[d1_databases]]` blocks of wrangler.toml whose binding is `binding`. */
+const d1Blocks = (toml: string, binding: string) =>
+  toml.split(/^\s*\[\[d1_databases\]\]\s*$/m).filter((block) => new RegExp(`^\\s*binding\\s*=\\s*"${binding}"`, 'm').test(block));
 
 /**
  * With the site's receiver, every lead is stored before the visitor is told it was sent, in the store
@@ -200,8 +208,15 @@ export async function storeProblems(root: string, env: Record<string, string | u
     if (env[variable]?.trim() && store !== hostStore) problems.push(releaseMessages.storeNotThisHost(store, host, hostStore));
   }
   const wrangler = path.join(root, 'wrangler.toml');
-  if (store === 'd1' && existsSync(wrangler) && localD1Id.test(await readFile(wrangler, 'utf8'))) {
-    problems.push(`wrangler.toml → ${releaseMessages.localD1Id}`);
+  if (store === 'd1' && existsSync(wrangler)) {
+    const toml = await readFile(wrangler, 'utf8');
+    // The audience's own database (AUDIENCE_DB) is named apart: only a build that counts needs it.
+    const audienceIds = d1Blocks(toml, audienceBinding);
+    const others = d1Blocks(toml, '[^"]+').filter((block) => !audienceIds.includes(block));
+    if (others.some((block) => localD1Id.test(block))) problems.push(`wrangler.toml → ${releaseMessages.localD1Id}`);
+    if (audienceCountedBy(env) && audienceIds.some((block) => localD1Id.test(block))) {
+      problems.push(`wrangler.toml → ${releaseMessages.localAudienceD1Id}`);
+    }
   }
   return problems;
 }

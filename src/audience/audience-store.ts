@@ -1,8 +1,9 @@
 /**
- * Where the audience is counted (issue 32): one interface, one implementation per lead store kind, in the same
- * store as the leads but apart from them (files: LEADS_DIR/audience/, D1: the `audience_*` tables, Blobs: keys
- * under `audience/`). Only daily totals are kept for the retention period; what identifies a visitor for one day
- * (the day's random salt and the hashes made with it) is deleted once that day is over.
+ * Where the audience is counted (issue 32): one interface, one implementation per host, each in a store of its
+ * own, never the leads' (issue 37): files in AUDIENCE_DIR (default audience/), the D1 database bound as
+ * AUDIENCE_DB, the Netlify Blobs store `audience`. Only daily totals are kept for the retention period; what
+ * identifies a visitor for one day (the day's random salt and the hashes made with it) is deleted once that day
+ * is over.
  */
 
 /** A Paris day, `YYYY-MM-DD`. */
@@ -24,6 +25,8 @@ export interface DayTotals {
   contactFrom: Record<string, number>;
   /** Leads stored by the receiver that day. */
   leads: number;
+  /** Node only: views dropped because too many counts were waiting at once (absent: none). */
+  dropped?: number;
 }
 
 /** One view, as the endpoint hands it to the store. */
@@ -31,23 +34,29 @@ export interface View {
   day: Day;
   /** Hash of the day's salt, the site, the address and the User-Agent. */
   visitor: string;
-  /** Hash of the day's salt, the site and the address: the flood bound. */
+  /** Hash of the day's salt, the site and the client's key (an IPv4 address or an IPv6 /64): the flood bound. */
   address: string;
   page: string;
   /** An outside referrer's host, if any. */
   referrer?: string;
 }
 
-/** What one visitor, and one address, may add in a day: a flood cannot fill the store. */
+/** What one visitor, one client and one day may add: a flood cannot fill the store nor use up a quota. */
 export interface Bounds {
   viewsPerVisitor: number;
   viewsPerAddress: number;
+  /** Views of a day: past it, nothing more is counted that day. */
+  viewsPerDay: number;
+  /** New visitors of a day: past it, a visitor not yet seen that day is not counted. */
+  visitorsPerDay: number;
+  /** Referrer hosts of a day: past it, a new host is counted under `*` (« autres sites »). */
+  referrersPerDay: number;
 }
 
 export interface AudienceStore {
   /** The salt of `day`, made at random on first use; the salts and visitor hashes of earlier days are deleted. */
   salt(day: Day): Promise<string>;
-  /** Adds a view to its day; false (nothing added) when the visitor or the address reached its bound. */
+  /** Adds a view to its day; false (nothing added) when the visitor, the client or the day reached its bound. */
   addView(view: View, bounds: Bounds): Promise<boolean>;
   /** One more lead on `day` (no link to the lead or to a visitor). */
   addLead(day: Day): Promise<void>;
@@ -55,6 +64,8 @@ export interface AudienceStore {
   days(since: Day, until: Day): Promise<DayTotals[]>;
   /** Deletes the totals of the days before `before`, and any salt or hash of a day before `today`; returns how many days went. */
   purge(before: Day, today: Day): Promise<number>;
+  /** Node only: one more view dropped on `day` because too many counts were waiting (kept in memory, written with the day). */
+  addDropped?(day: Day): void;
 }
 
 const contactPage = '/contact';
@@ -81,16 +92,31 @@ export interface VisitorState {
   contact?: boolean;
 }
 
+/** The key under which the referrer hosts past the day's cap are counted together (no hostname holds `*`). */
+export const otherReferrers = '*';
+
+/** Whether the day's caps refuse a view: any, once the day has its views; a new visitor's, once it has its visitors. */
+export const refusedByDay = (totals: Pick<DayTotals, 'pageviews' | 'visitors'>, newVisitor: boolean, bounds: Bounds): boolean =>
+  totals.pageviews >= bounds.viewsPerDay || (newVisitor && totals.visitors >= bounds.visitorsPerDay);
+
+/** The key a referrer host is counted under: itself while the day has room for one more host, `*` past the cap. */
+export function referrerKey(referrers: Record<string, number>, host: string, cap: number): string {
+  if (Object.hasOwn(referrers, host)) return host;
+  const hosts = Object.keys(referrers).filter((key) => key !== otherReferrers).length;
+  return hosts >= cap ? otherReferrers : host;
+}
+
 /**
  * Applies one view to a day's totals and to the visitor's state (the same rules for every store that keeps
- * both as documents; D1 does the same in SQL).
+ * both as documents; D1 does the same in SQL); undefined, and nothing changed, when the day's caps refuse it.
  */
-export function applyView(totals: DayTotals, visitor: VisitorState | undefined, view: View): VisitorState {
+export function applyView(totals: DayTotals, visitor: VisitorState | undefined, view: View, bounds: Bounds): VisitorState | undefined {
+  if (refusedByDay(totals, !visitor, bounds)) return undefined;
   const state: VisitorState = visitor ? { ...visitor } : { views: 0 };
   if (!visitor) totals.visitors += 1;
   totals.pageviews += 1;
   bump(totals.pages, view.page);
-  if (view.referrer) bump(totals.referrers, view.referrer);
+  if (view.referrer) bump(totals.referrers, referrerKey(totals.referrers, view.referrer, bounds.referrersPerDay));
   if (view.page === contactPage && !state.contact) {
     totals.reachedContact += 1;
     bump(totals.contactFrom, state.last ?? '');

@@ -2,11 +2,15 @@
  * `/api/count`, written once against the Fetch API like the contact receiver: the Node server, the Cloudflare
  * Pages Function and the Netlify Function call it with their store. It always answers 204 at once, before the
  * store is written (the host keeps the work alive with `after`, its `waitUntil`), and counts a view only when:
- * counting is on; the request is a GET (the `<noscript>` image) or a POST (the site script's beacon); it is no
- * prefetch or prerender (`Sec-Purpose`); the browser sends no `Sec-GPC: 1` and no objection cookie; the
- * User-Agent is no bot (isbot); the page is not under /api/.
+ * counting is on; the request is a GET (the `<noscript>` image) or a POST (the site script's beacon); it comes
+ * from one of our own pages (`Sec-Fetch-Site`, when the browser sends it, is `same-origin`: an `<img>` on another
+ * site is not counted); it is no prefetch or prerender (`Sec-Purpose`); the browser sends no `Sec-GPC: 1` and no
+ * objection cookie; the User-Agent is no bot (isbot); the page is not under /api/.
  * `?objection=1` (a link of the GDPR notice) sets the objection cookie and answers a small page saying so;
- * `?objection=0` removes it.
+ * `?objection=0` removes it; both only from our own pages (the same check), so another site cannot undo a
+ * visitor's objection.
+ * Counting never stands in the way of anything else: its work is bounded (`maxWaiting`, the store's bounds and
+ * caps), and a store that fails is logged, never passed on.
  */
 import { isbot } from 'isbot';
 import { audience } from '../content-data/audience.ts';
@@ -15,9 +19,10 @@ import { company } from '../content-data/company.ts';
 import { frenchLongDate, parisDay } from '../lib/french-date.ts';
 import { fillTemplate } from '../receiver/template.ts';
 import { renderPage } from '../receiver/page.ts';
+import { rateKey } from '../receiver/rate-limit.ts';
 import { isPagePath, notFoundPath } from '../registry.ts';
 import { receiverSecurityHeaders } from '../security-headers.ts';
-import type { AudienceStore, Day } from './audience-store.ts';
+import type { AudienceStore, Bounds, Day } from './audience-store.ts';
 import { monthsBefore } from './report.ts';
 import { audienceEnabled, bounds, objectionCookie, objectionMaxAgeSeconds } from './settings.ts';
 
@@ -46,7 +51,13 @@ export function pageOf(raw: string | null): string | undefined {
   return isPagePath(page) ? page : notFoundPath;
 }
 
-/** The host of an outside referrer (no path, no query), or undefined for none, an internal one or garbage. */
+/** What a referrer host may hold: letters, digits, hyphens and dots (an international name as its `xn--` form). */
+const hostnamePattern = /^[a-z0-9.-]+$/;
+
+/**
+ * The host of an outside referrer (no path, no query), or undefined for none, an internal one or anything that is
+ * not a plain hostname: such keys are kept 25 months, so nothing else from a visitor's request ever becomes one.
+ */
 export function referrerHost(raw: string | null, ownHost: string): string | undefined {
   if (!raw) return undefined;
   try {
@@ -54,7 +65,7 @@ export function referrerHost(raw: string | null, ownHost: string): string | unde
     const url = new URL(/^https?:\/\//i.test(raw) ? raw : `http://${raw}`);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
     const host = url.hostname.toLowerCase();
-    if (host === ownHost.split(':')[0]?.toLowerCase() || host.length > 253) return undefined;
+    if (host === ownHost.split(':')[0]?.toLowerCase() || host.length > 253 || !hostnamePattern.test(host)) return undefined;
     return host;
   } catch {
     return undefined;
@@ -74,18 +85,37 @@ async function hashOf(...parts: string[]): Promise<string> {
 const hasObjected = (request: Request) =>
   (request.headers.get('cookie') ?? '').split(';').some((pair) => pair.trim() === `${objectionCookie}=1`);
 
+/**
+ * Whether a request comes from one of our own pages: browsers send `Sec-Fetch-Site` with every request they make
+ * (an `<img>` or a link on another site says `cross-site`, an address typed by hand `none`); an older browser
+ * sends none, and is taken at its word.
+ */
+const fromOurPages = (request: Request) => {
+  const site = request.headers.get('sec-fetch-site');
+  return site === null || site === 'same-origin';
+};
+
 export function createAudienceCounter({
   env,
   store,
   log = console.log,
   logError = console.error,
   now = () => new Date(),
+  maxWaiting = Number.POSITIVE_INFINITY,
+  limits = bounds,
 }: {
   env: Env;
   store: AudienceStore | undefined;
   log?: (line: string) => void;
   logError?: (line: string) => void;
   now?: () => Date;
+  /**
+   * Counts started and not finished at most (Node: `maxWaitingCounts`); past it a count is dropped at once, and
+   * the store counts the drop (`addDropped`), so a flood queues no work in the process that receives the leads.
+   */
+  maxWaiting?: number;
+  /** The bounds and daily caps (src/audience/settings.ts; tests give smaller ones). */
+  limits?: Bounds;
 }): AudienceCounter {
   const enabled = audienceEnabled(env) && store !== undefined;
   const noContent = () => new Response(null, { status: 204, headers: receiverSecurityHeaders });
@@ -123,13 +153,14 @@ export function createAudienceCounter({
     const salt = await store.salt(day);
     const site = host.toLowerCase();
     const agent = request.headers.get('user-agent') ?? '';
-    const [visitor, addressHash] = await Promise.all([hashOf(salt, site, address, agent), hashOf(salt, site, address)]);
+    // The flood bound is keyed like the receiver's rate limit: an IPv6 client rotating inside its /64 is one client.
+    const [visitor, addressHash] = await Promise.all([hashOf(salt, site, address, agent), hashOf(salt, site, rateKey(address))]);
     const referrer = referrerHost(url.searchParams.get('r'), host);
-    await store.addView({ day, visitor, address: addressHash, page, ...(referrer ? { referrer } : {}) }, bounds);
+    await store.addView({ day, visitor, address: addressHash, page, ...(referrer ? { referrer } : {}) }, limits);
   }
 
-  function objection(object: boolean, secure: boolean): Response {
-    const words = object ? audience.objection.done : audience.objection.undone;
+  function objection(object: boolean, secure: boolean, allowed: boolean): Response {
+    const words = !allowed ? audience.objection.elsewhere : object ? audience.objection.done : audience.objection.undone;
     const cookie = [
       `${objectionCookie}=${object ? '1' : ''}`,
       `Max-Age=${object ? objectionMaxAgeSeconds : 0}`,
@@ -147,11 +178,13 @@ export function createAudienceCounter({
       links: { form: audience.objection.back, home: audience.objection.home },
       formPath: audience.objection.noticePath,
     });
-    return new Response(page, {
-      status: 200,
-      headers: { ...receiverSecurityHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Set-Cookie': cookie },
-    });
+    const html = { ...receiverSecurityHeaders, 'Content-Type': 'text/html; charset=utf-8' };
+    // From anywhere but our own pages, the choice is left as it is: the page says where to make it.
+    if (!allowed) return new Response(page, { status: 403, headers: html });
+    return new Response(page, { status: 200, headers: { ...html, 'Set-Cookie': cookie } });
   }
+
+  let waiting = 0;
 
   return {
     async handle(request, client, after) {
@@ -161,17 +194,28 @@ export function createAudienceCounter({
       const url = new URL(request.url);
       const choice = url.searchParams.get('objection');
       if (request.method === 'GET' && (choice === '1' || choice === '0')) {
-        return objection(choice === '1', url.protocol === 'https:');
+        return objection(choice === '1', url.protocol === 'https:', fromOurPages(request));
       }
       const purpose = request.headers.get('sec-purpose') ?? '';
       const counted =
         enabled &&
+        fromOurPages(request) &&
         !purpose.includes('prefetch') &&
         request.headers.get('sec-gpc') !== '1' &&
         !hasObjected(request) &&
         !isbot(request.headers.get('user-agent') ?? '');
       if (counted) {
-        const work = count(request, client.address ?? '', parisDay(now())).catch(failed);
+        const day = parisDay(now());
+        if (waiting >= maxWaiting) {
+          store?.addDropped?.(day);
+          return noContent();
+        }
+        waiting += 1;
+        const work = count(request, client.address ?? '', day)
+          .catch(failed)
+          .finally(() => {
+            waiting -= 1;
+          });
         if (after) after(work);
         else await work;
       }

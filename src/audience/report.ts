@@ -3,13 +3,18 @@
  * French terminal text. Visitors are counted per day (no visitor can be recognised from one day to the next),
  * so the visitors of a period are the sum of its days' visitors.
  */
-import type { DayTotals } from './audience-store.ts';
+import { type DayTotals, otherReferrers } from './audience-store.ts';
+import { bounds } from './settings.ts';
 
 /** A period's figures: the same totals as one day's (summed over the period), plus its bounds and its days. */
-export interface AudienceFigures extends Omit<DayTotals, 'day'> {
+export interface AudienceFigures extends Omit<DayTotals, 'day' | 'dropped'> {
   since: string;
   until: string;
   days: DayTotals[];
+  /** Views dropped under load (Node only): never counted, so the report says how many. */
+  dropped: number;
+  /** The days that reached a daily cap (src/audience/settings.ts): past it, views went uncounted or under `*`. */
+  capped: { views: string[]; visitors: string[]; referrers: string[] };
 }
 
 const sortedCounts = (counts: Record<string, number>) =>
@@ -27,7 +32,13 @@ export function figuresOf(days: readonly DayTotals[], since: string, until: stri
   let pageviews = 0;
   let reachedContact = 0;
   let leads = 0;
+  let dropped = 0;
+  const capped: AudienceFigures['capped'] = { views: [], visitors: [], referrers: [] };
   for (const day of days) {
+    dropped += day.dropped ?? 0;
+    if (day.pageviews >= bounds.viewsPerDay) capped.views.push(day.day);
+    if (day.visitors >= bounds.visitorsPerDay) capped.visitors.push(day.day);
+    if (Object.hasOwn(day.referrers, otherReferrers)) capped.referrers.push(day.day);
     visitors += day.visitors;
     pageviews += day.pageviews;
     reachedContact += day.reachedContact;
@@ -47,6 +58,8 @@ export function figuresOf(days: readonly DayTotals[], since: string, until: stri
     contactFrom: sortedCounts(contactFrom),
     leads,
     days: [...days],
+    dropped,
+    capped,
   };
 }
 

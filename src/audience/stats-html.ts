@@ -10,7 +10,7 @@ import { brand } from '../content-data/brand.ts';
 import { frenchLongDate } from '../lib/french-date.ts';
 import { fillTemplate } from '../receiver/template.ts';
 import type { AudienceFigures } from './report.ts';
-import { frenchNumber, pageName, shareOf } from './stats-text.ts';
+import { frenchNumber, limitNotes, pageName, shareOf } from './stats-text.ts';
 
 const words = audience.stats;
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -147,7 +147,9 @@ figure { margin: 1.5rem 0; overflow-x: auto; }
 ${figures.days.length === 0 ? `<p>${escapeHtml(words.none)}</p>\n` : ''}<dl>
 ${summary.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}
 </dl>
-<h2>${escapeHtml(words.chartDays)}</h2>
+${limitNotes(figures)
+  .map((note) => `<p>${escapeHtml(note)}</p>\n`)
+  .join('')}<h2>${escapeHtml(words.chartDays)}</h2>
 <figure role="img" aria-label="${escapeHtml(words.chartDays)}">${days}</figure>
 <h2>${escapeHtml(words.chartFunnel)}</h2>
 <figure role="img" aria-label="${escapeHtml(words.chartFunnel)}">${funnel}</figure>

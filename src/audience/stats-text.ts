@@ -5,6 +5,8 @@ import { fillTemplate } from '../receiver/template.ts';
 import { terminalText } from '../receiver/terminal-text.ts';
 import { notFoundPath } from '../registry.ts';
 import type { AudienceFigures } from './report.ts';
+import { otherReferrers } from './audience-store.ts';
+import { bounds } from './settings.ts';
 
 const words = audience.stats;
 const number = new Intl.NumberFormat('fr-FR');
@@ -21,6 +23,21 @@ export const shareOf = (count: number, of: number) =>
 /** A page path as the operator reads it: the not-found page and « arrived on it » named. */
 export const pageName = (path: string) => (path === '' ? words.direct : path === notFoundPath ? words.notFound : path);
 
+/** A referrer host as the operator reads it: the hosts past the day's cap named together. */
+const referrerName = (host: string) => (host === otherReferrers ? words.otherReferrers : terminalText(host));
+
+/** What went uncounted in the period, and why: a day's caps reached, views dropped under load. */
+export function limitNotes(figures: AudienceFigures): string[] {
+  const notes = (days: string[], template: string, count: number) =>
+    days.map((day) => fillTemplate(template, { date: frenchLongDate(day), count: number.format(count) }));
+  return [
+    ...notes(figures.capped.views, words.capViews, bounds.viewsPerDay),
+    ...notes(figures.capped.visitors, words.capVisitors, bounds.visitorsPerDay),
+    ...notes(figures.capped.referrers, words.capReferrers, bounds.referrersPerDay),
+    ...(figures.dropped > 0 ? [fillTemplate(words.dropped, { count: number.format(figures.dropped) })] : []),
+  ];
+}
+
 const lines = (title: string, counts: Record<string, number>, name = (key: string) => key) => {
   const entries = Object.entries(counts);
   if (entries.length === 0) return [];
@@ -34,6 +51,7 @@ export function statsText(figures: AudienceFigures, store: string): string {
     until: frenchLongDate(figures.until),
     store,
   });
+  const limits = limitNotes(figures);
   if (figures.days.length === 0) return `${title}\n\n${words.none}`;
   const summary: [string, string][] = [
     [words.visitors, number.format(figures.visitors)],
@@ -59,9 +77,10 @@ export function statsText(figures: AudienceFigures, store: string): string {
     title,
     '',
     ...summary.map(([label, value]) => `${label.padEnd(width)}  ${value}`),
+    ...(limits.length > 0 ? ['', ...limits] : []),
     ...lines(words.pages, figures.pages, pageName),
     // Hosts come from visitors' browsers: escaped like anything printed from visitor input.
-    ...lines(words.referrers, figures.referrers, terminalText),
+    ...lines(words.referrers, figures.referrers, referrerName),
     ...lines(words.contactFrom, figures.contactFrom, pageName),
     '',
     words.perDay,

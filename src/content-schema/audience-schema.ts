@@ -36,11 +36,13 @@ export const audienceSchema = v.strictObject({
   objection: v.strictObject({
     done: page,
     undone: page,
+    /** The objection link followed from anywhere but our own pages: nothing changes. */
+    elsewhere: page,
     back: titled('Lien vers la politique de données'),
     home: titled('Lien vers l’accueil'),
     noticePath: v.pipe(internalPath, v.title('Page de la politique de données')),
   }),
-  console: words(['countFailed', 'purgeDone']),
+  console: words(['countFailed', 'purgeDone', 'bindingMissing', 'folderUnusable', 'writeFailed']),
   stats: words([
     'usage',
     'title',
@@ -68,5 +70,11 @@ export const audienceSchema = v.strictObject({
     'funnelContact',
     'funnelLeads',
     'count',
+    'otherReferrers',
+    'capViews',
+    'capVisitors',
+    'capReferrers',
+    'dropped',
+    'audienceDbHint',
   ]),
 });

@@ -297,6 +297,8 @@ export const releaseMessages = {
     `CONTACT_STORE vaut « ${store} », mais le site est construit par ${host}, dont le récepteur enregistre les messages avec CONTACT_STORE=${hostStore} : la notice RGPD nommerait un autre stockage que celui utilisé. Corrigez CONTACT_STORE.`,
   localD1Id:
     '« database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir docs/deploying.md, « Cloudflare Pages »).',
+  localAudienceD1Id:
+    '« database_id » de la base d’audience (AUDIENCE_DB) est encore celui des essais locaux (00000000-0000-0000-0000-000000000001). Créez-la avec npx wrangler d1 create propllc-audience --location weur, puis remplacez-le par l’identifiant affiché (voir docs/deploying.md, « Cloudflare Pages »).',
   claimToProve: (detail: string) =>
     `affirmation marquée « À prouver »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le bloc « À prouver » (<AProuver … />).`,
   audienceNoticeMissing:

@@ -78,6 +78,11 @@ export interface SiteReceiver {
   describe: string;
   /** With a store and an email or webhook: sends the pending leads (start-up, schedule); resolves with how many. */
   retryPending?: () => Promise<number>;
+  /**
+   * The same retry pass as after a lead, behind the same gate (at most one per gap in this process or isolate), for
+   * a request that brings no lead (Cloudflare's `/api/count`); undefined when the gate is closed. Never rejects.
+   */
+  retryIfDue?: () => Promise<void> | undefined;
 }
 
 export function createSiteReceiver({
@@ -312,11 +317,22 @@ export function createSiteReceiver({
     return answer;
   }
 
+  function retryIfDue(): Promise<void> | undefined {
+    if (!notificationsFor || Date.now() - lastRetry < retryGapMs) return undefined;
+    lastRetry = Date.now();
+    return notificationsFor()
+      .retryPending(passBudgetMs)
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  }
+
   return {
     handle,
     settings,
     problems: problems.map((problem) => fillTemplate(words.settingsInvalid, { problem })),
     describe,
-    ...(notificationsFor ? { retryPending: () => notificationsFor().retryPending() } : {}),
+    ...(notificationsFor ? { retryPending: () => notificationsFor().retryPending(), retryIfDue } : {}),
   };
 }

@@ -2,7 +2,8 @@
  * The one Node server of `npm start` and `npm run serve`: dist/ as a static host serves it
  * (src/server/static-server.ts: `_headers`, CSP, path guard, 404.html), and the contact receiver on
  * `/api/contact` (src/receiver/): each lead stored in LEADS_DIR, then notified as the environment says;
- * the leads past the retention period are deleted at start-up and once a day.
+ * the leads past the retention period are deleted at start-up and once a day. `/api/count` counts the audience
+ * into its own folder (AUDIENCE_DIR, src/audience/node.ts), in memory first, written at most every few seconds.
  * Every request goes through one error boundary (src/server/boundary.ts); `stop()` lets the requests
  * in flight finish before the server closes.
  */
@@ -62,7 +63,14 @@ export async function createSiteServer({
   const words = contactReceiver.console;
   // Every lead is stored in LEADS_DIR first, whatever notification is set.
   const store = nodeLeadStore(env);
-  const audience = nodeAudience(env, store, log, logError);
+  // The audience keeps its own folder (AUDIENCE_DIR) and its counts in memory: it never writes where the leads are.
+  const { counter: audience, flush: flushAudience } = await nodeAudience({
+    env,
+    leads: store,
+    published: publishedFolders(root),
+    log,
+    logError,
+  });
   const receiver = createSiteReceiver({ env, store, log, logError, onLead: audience.countLead });
   const { proxy, problems: proxyProblems } = readProxyTrust(env, words);
   const problems = [...receiver.problems, ...proxyProblems.map((problem) => fillTemplate(words.settingsInvalid, { problem }))];
@@ -143,11 +151,18 @@ export async function createSiteServer({
       server.close(() => {
         clearInterval(idle);
         clearTimeout(force);
-        // Notifications started by the last requests, and a retry pass in flight, may finish too, within the same grace.
-        const grace = setTimeout(resolve, graceMs);
+        // Notifications started by the last requests, and a retry pass in flight, may finish too, within the same grace;
+        // then the audience's counts held in memory are written.
+        let flushing = false;
+        const done = () => {
+          if (flushing) return;
+          flushing = true;
+          void flushAudience().finally(resolve);
+        };
+        const grace = setTimeout(done, graceMs);
         void Promise.allSettled([...followUps]).finally(() => {
           clearTimeout(grace);
-          resolve();
+          done();
         });
       });
       server.closeIdleConnections();

@@ -5,6 +5,7 @@
  * and a bot, `Sec-GPC: 1`, a prefetch or prerender never shown, and a visitor who objected are not counted.
  */
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,24 +32,32 @@ test.afterEach(async () => {
   site = undefined;
 });
 
+/** The server of `npm start`, its leads and its counts each in a folder of their own. */
 async function startSite() {
-  const leadsDir = await mkdtemp(path.join(tmpdir(), 'propllc-e2e-audience-'));
-  site = await createSiteServer({ root: builtSite, env: { LEADS_DIR: leadsDir }, log: () => undefined, logError: () => undefined });
-  return { url: `http://127.0.0.1:${await listen(site.server)}`, leadsDir };
+  const folder = await mkdtemp(path.join(tmpdir(), 'propllc-e2e-audience-'));
+  const leadsDir = path.join(folder, 'leads');
+  const audienceDir = path.join(folder, 'audience');
+  site = await createSiteServer({
+    root: builtSite,
+    env: { LEADS_DIR: leadsDir, AUDIENCE_DIR: audienceDir },
+    log: () => undefined,
+    logError: () => undefined,
+  });
+  return { url: `http://127.0.0.1:${await listen(site.server)}`, audienceDir };
 }
 
 /** `npm run stats -- --json` over that folder. */
-const stats = (leadsDir: string) => statsOf([], { LEADS_DIR: leadsDir });
+const stats = (audienceDir: string) => statsOf([], { AUDIENCE_DIR: audienceDir });
 
 /**
  * `npm run stats -- --html`: one page with no script that opens offline in Chromium with no console error, its
  * figures in French and its three charts drawn as SVG; its screenshot goes into the test report.
  */
-async function htmlReportOpens(leadsDir: string, browser: Browser, testInfo: TestInfo) {
-  const file = path.join(leadsDir, 'rapport.html');
+async function htmlReportOpens(audienceDir: string, browser: Browser, testInfo: TestInfo) {
+  const file = path.join(audienceDir, 'rapport.html');
   await promisify(execFile)('npx', ['tsx', 'scripts/stats.ts', '--html', file], {
     cwd: root,
-    env: { ...process.env, LEADS_DIR: leadsDir, NODE_OPTIONS: '' },
+    env: { ...process.env, AUDIENCE_DIR: audienceDir, NODE_OPTIONS: '' },
   });
   const html = await readFile(file, 'utf8');
   expect(html).not.toMatch(/<script|<link|src="http/i);
@@ -74,30 +83,32 @@ async function htmlReportOpens(leadsDir: string, browser: Browser, testInfo: Tes
 test('two visitors, with and without JavaScript, are counted exactly, and nothing is left in their browsers', async ({
   browser,
 }, testInfo) => {
-  const { url, leadsDir } = await startSite();
+  const { url, audienceDir } = await startSite();
 
   await twoVisitors(browser, url);
 
-  // Once the server has stopped, nothing counted is lost.
+  // Once the server has stopped, nothing counted is lost: the counts held in memory are written by the stop.
   await site?.stop(2000);
   site = undefined;
-  expect(await stats(leadsDir)).toEqual({
+  expect(await stats(audienceDir)).toEqual({
     since: expect.any(String),
     until: expect.any(String),
     days: expect.any(Array),
     ...afterTwoVisitors,
+    dropped: 0,
+    capped: { views: [], visitors: [], referrers: [] },
   });
-  await htmlReportOpens(leadsDir, browser, testInfo);
+  await htmlReportOpens(audienceDir, browser, testInfo);
   // The day's salt and hashes live apart from the totals, which hold no hash.
-  const audienceFiles = await readdir(path.join(leadsDir, 'audience', 'days'));
+  const audienceFiles = await readdir(path.join(audienceDir, 'days'));
   expect(audienceFiles).toHaveLength(1);
 });
 
-test('a bot, Sec-GPC, a prefetch or prerender, a page under /api/ and a visitor who objected are not counted', async ({
+test('a bot, Sec-GPC, a prefetch or prerender, a page under /api/, another site’s image and a visitor who objected are not counted', async ({
   browser,
   request,
 }) => {
-  const { url, leadsDir } = await startSite();
+  const { url, audienceDir } = await startSite();
   const count = (headers: Record<string, string>, page = '/about') =>
     request.post(`${url}/api/count?p=${encodeURIComponent(page)}`, { headers: { 'User-Agent': chromeAgent, ...headers } });
   for (const answer of await Promise.all([
@@ -125,6 +136,25 @@ test('a bot, Sec-GPC, a prefetch or prerender, a page under /api/ and a visitor 
   expect(cookie).toMatchObject({ name: 'ne-pas-compter', value: '1', path: '/api/count', httpOnly: true, sameSite: 'Lax' });
   await read(page, `${url}/about`);
 
+  // Another site can neither count its own visitors as ours (an <img>) nor undo the objection (a link): the
+  // browser says where each request comes from (Sec-Fetch-Site: cross-site). That site is served on this machine
+  // too (browsers keep pages elsewhere from loading local addresses), under another name: `localhost`.
+  const otherPage = `<!doctype html><title>Autre</title><img src="${url}/api/count?p=%2Fterms" alt=""><a href="${url}/api/count?objection=0">Lien</a>`;
+  const other = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(otherPage));
+  const otherSite = `http://localhost:${await listen(other)}/`;
+  const elsewhere = await browser.newContext({ userAgent: chromeAgent });
+  const imagePage = await elsewhere.newPage();
+  const imageCounted = imagePage.waitForResponse((response) => new URL(response.url()).pathname === '/api/count');
+  await imagePage.goto(otherSite);
+  expect((await imageCounted).status()).toBe(204);
+  await page.goto(otherSite);
+  await page.getByRole('link', { name: 'Lien' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre choix n’a pas été modifié');
+  expect(await objecting.cookies()).toEqual([expect.objectContaining({ name: 'ne-pas-compter', value: '1' })]);
+  await elsewhere.close();
+  other.closeAllConnections();
+  other.close();
+
   // A prerendered page never shown sends nothing; shown, it sends its view once.
   const prerendered = await browser.newContext({ userAgent: firefoxAgent });
   const shown = await prerendered.newPage();
@@ -150,8 +180,9 @@ test('a bot, Sec-GPC, a prefetch or prerender, a page under /api/ and a visitor 
 
   await site?.stop(2000);
   site = undefined;
-  // Counted: the objecting visitor's view of /legal before they objected, and the prerendered page once shown.
-  const figures = await stats(leadsDir);
+  // Counted: the objecting visitor's view of /legal before they objected, and the prerendered page once shown;
+  // not the other site's image of /terms.
+  const figures = await stats(audienceDir);
   expect(figures).toMatchObject({ visitors: 2, pageviews: 2 });
   expect(figures.pages).toEqual({ '/legal': 1, '/faq': 1 });
 });

@@ -1,6 +1,7 @@
 /**
  * Audience counting on Cloudflare's own runtime: `wrangler pages dev` over a build made for it (CONTACT_STORE=d1,
- * the site's receiver) with the local D1 database migrated from migrations/ into a folder of this run. The same
+ * the site's receiver) with the two local D1 databases, the leads' (migrations/) and the audience's own
+ * (migrations-audience/), migrated into a folder of this run. The same
  * two visitors as on Node give the same figures through `npm run stats -- --local`, once their counts, written
  * after each 204 (`waitUntil`), are in.
  */
@@ -12,6 +13,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { afterTwoVisitors, chromeAgent, stats, twoVisitors } from './audience-visits.ts';
 import { buildCopy, root } from './build-copy.ts';
+import { wranglerRunner } from '../../scripts/wrangler-d1.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -28,10 +30,12 @@ test.beforeAll(async () => {
   test.setTimeout(400_000);
   const site = await buildCopy('e2e-audience-d1', { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_STORE: 'd1' });
   persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-audience-'));
-  await promisify(execFile)('npx', ['wrangler', 'd1', 'migrations', 'apply', 'propllc-leads', '--local', '--persist-to', persistTo], {
-    cwd: root,
-    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-  });
+  for (const database of ['propllc-leads', 'propllc-audience']) {
+    await promisify(execFile)('npx', ['wrangler', 'd1', 'migrations', 'apply', database, '--local', '--persist-to', persistTo], {
+      cwd: root,
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    });
+  }
   const bindings = ['CONTACT_STORE=d1', 'CONTACT_DELIVERY=local', 'CONTACT_RATE_LIMIT=1000'].flatMap((binding) => [
     '--binding',
     binding,
@@ -52,6 +56,11 @@ const local = () => stats(['--local', '--persist-to', persistTo]);
 test('two visitors, with and without JavaScript, are counted exactly in D1', async ({ browser }) => {
   await twoVisitors(browser, url);
   await expect.poll(local, { timeout: 60_000, intervals: [1000, 2000, 5000] }).toMatchObject(afterTwoVisitors);
+  // Their counts are in the audience's own database: the leads' one (whose old migration made the same tables)
+  // holds the two leads and not one count.
+  const leadsDatabase = wranglerRunner('--local', persistTo);
+  expect(await leadsDatabase('SELECT count(*) AS n FROM audience_days', [])).toEqual([{ n: 0 }]);
+  expect(await leadsDatabase('SELECT count(*) AS n FROM leads', [])).toEqual([{ n: 2 }]);
 });
 
 test('a bot, Sec-GPC and a prerender are answered 204 and not counted', async ({ request }) => {

@@ -53,10 +53,13 @@ test.beforeAll(async () => {
   received.length = 0;
   idHeaders.length = 0;
   persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-'));
-  await run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'propllc-leads', '--local', '--persist-to', persistTo], {
-    cwd: root,
-    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-  });
+  // Both databases of wrangler.toml: the leads' and the audience's own (each lead is counted there).
+  for (const database of ['propllc-leads', 'propllc-audience']) {
+    await run('npx', ['wrangler', 'd1', 'migrations', 'apply', database, '--local', '--persist-to', persistTo], {
+      cwd: root,
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    });
+  }
   provider = createServer(async (request, response) => {
     const body = await readBody(request);
     if (!providerUp) {

@@ -3,26 +3,29 @@
  * (a day's totals, the flood bound, the salt and hashes gone once the day is over, the purge), the figures of
  * `npm run stats`, the GDPR notice's text on and off, and the release rule that refuses a notice that disagrees.
  */
-import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { audienceNoticeProblems } from '../../scripts/content-check/release.ts';
 import { audienceCountedBy } from '../../src/audience/build.ts';
 import { createAudienceCounter, pageOf, referrerHost } from '../../src/audience/counter.ts';
 import { figuresOf } from '../../src/audience/report.ts';
-import { filesAudienceStore } from '../../src/audience/store/files.ts';
+import { bounds } from '../../src/audience/settings.ts';
+import type { AudienceStore } from '../../src/audience/audience-store.ts';
+import { statsText } from '../../src/audience/stats-text.ts';
+import { bufferedFilesAudienceStore, filesAudienceStore } from '../../src/audience/store/files.ts';
 import { AudienceText } from '../../src/mdx/widgets/Audience.tsx';
 
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36';
 const day = '2026-11-26';
 const at = new Date(`${day}T10:00:00Z`);
 
-async function counterIn(env: Record<string, string> = {}) {
+async function counterIn(env: Record<string, string> = {}, limits = bounds) {
   const dir = await mkdtemp(path.join(tmpdir(), 'propllc-audience-'));
   const store = filesAudienceStore(dir);
-  const counter = createAudienceCounter({ env, store, now: () => at, logError: () => undefined });
+  const counter = createAudienceCounter({ env, store, now: () => at, logError: () => undefined, limits });
   const view = (page: string, headers: Record<string, string> = {}, address = '192.0.2.1', query = '') =>
     counter.handle(
       new Request(`https://www.propllc.fr/api/count?p=${encodeURIComponent(page)}${query}`, {
@@ -81,8 +84,8 @@ describe('the count endpoint', () => {
 
   it('bounds what one visitor and one address add in a day', async () => {
     const { store } = await counterIn();
-    const bounds = { viewsPerVisitor: 3, viewsPerAddress: 4 };
-    const add = (visitor: string) => store.addView({ day, visitor, address: 'a', page: '/' }, bounds);
+    const few = { ...bounds, viewsPerVisitor: 3, viewsPerAddress: 4 };
+    const add = (visitor: string) => store.addView({ day, visitor, address: 'a', page: '/' }, few);
     expect([await add('v1'), await add('v1'), await add('v1'), await add('v1')]).toEqual([true, true, true, false]);
     expect([await add('v2'), await add('v3')]).toEqual([true, false]);
     expect((await store.days(day, day))[0]).toMatchObject({ visitors: 2, pageviews: 4 });
@@ -92,14 +95,14 @@ describe('the count endpoint', () => {
     const { dir, store } = await counterIn();
     const salt = await store.salt(day);
     expect(await store.salt(day)).toBe(salt);
-    await store.addView({ day, visitor: 'v', address: 'a', page: '/' }, { viewsPerVisitor: 9, viewsPerAddress: 9 });
+    await store.addView({ day, visitor: 'v', address: 'a', page: '/' }, bounds);
     await store.addLead(day);
-    expect((await stat(path.join(dir, 'audience', 'today', `${day}.salt`))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dir, 'today', `${day}.salt`))).mode & 0o777).toBe(0o600);
     const next = await store.salt('2026-11-27');
     expect(next).not.toBe(salt);
-    expect(await readdir(path.join(dir, 'audience', 'today'))).toEqual(['2026-11-27.salt']);
+    expect(await readdir(path.join(dir, 'today'))).toEqual(['2026-11-27.salt']);
     // The totals hold no hash.
-    const totals = await readFile(path.join(dir, 'audience', 'days', `${day}.json`), 'utf8');
+    const totals = await readFile(path.join(dir, 'days', `${day}.json`), 'utf8');
     expect(JSON.parse(totals)).toEqual({
       day,
       visitors: 1,
@@ -121,6 +124,135 @@ describe('the count endpoint', () => {
     expect((await store.days('2000-01-01', '2100-01-01')).map((totals) => totals.day)).toEqual(['2024-10-26', '2024-10-27', day]);
   });
 
+  it('counts only what our own pages ask: Sec-Fetch-Site, when sent, must be same-origin', async () => {
+    const { view, totals } = await counterIn();
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      expect((await view('/about', { 'sec-fetch-site': site })).status).toBe(204);
+    }
+    await view('/faq', { 'sec-fetch-site': 'same-origin' });
+    // An older browser sends no such header: taken at its word.
+    await view('/terms');
+    expect((await totals()).pages).toEqual({ '/faq': 1, '/terms': 1 });
+  });
+
+  it('sets or removes the objection only from our own pages: another site cannot undo it', async () => {
+    const { counter } = await counterIn();
+    const ask = (choice: string, site: string) =>
+      counter.handle(new Request(`https://www.propllc.fr/api/count?objection=${choice}`, { headers: { 'sec-fetch-site': site } }), {});
+    for (const [choice, site] of [
+      ['0', 'cross-site'],
+      ['1', 'cross-site'],
+      ['0', 'none'],
+    ]) {
+      const answer = await ask(choice ?? '', site ?? '');
+      expect(answer.status).toBe(403);
+      expect(answer.headers.get('set-cookie')).toBeNull();
+      const page = await answer.text();
+      expect(page).toContain('<h1>Votre choix n’a pas été modifié</h1>');
+      expect(page).toContain('href="/legal"');
+    }
+    expect((await ask('1', 'same-origin')).headers.get('set-cookie')).toMatch(/^ne-pas-compter=1;/);
+    expect((await ask('0', 'same-origin')).headers.get('set-cookie')).toMatch(/^ne-pas-compter=; Max-Age=0;/);
+  });
+
+  it('bounds one client as the rate limit keys it: an IPv6 client rotating inside its /64 is one client', async () => {
+    const { view, totals } = await counterIn({}, { ...bounds, viewsPerAddress: 3 });
+    // Each view from another address of the same /64, with another User-Agent: five visitors, one client.
+    for (const host of [1, 2, 3, 4, 5]) await view('/', { 'user-agent': `${agent} ${host}` }, `2001:db8:1:2::${host}`);
+    expect(await totals()).toMatchObject({ visitors: 3, pageviews: 3 });
+    // Another /64 is another client.
+    await view('/', {}, '2001:db8:1:3::1');
+    expect((await totals()).pageviews).toBe(4);
+  });
+
+  it('caps a day: views, new visitors, and distinct referrer hosts (the next ones under « autres sites »)', async () => {
+    const { store } = await counterIn();
+    const few = { ...bounds, viewsPerDay: 5, visitorsPerDay: 2, referrersPerDay: 2 };
+    const add = (visitor: string, referrer?: string) =>
+      store.addView({ day, visitor, address: visitor, page: '/', ...(referrer ? { referrer } : {}) }, few);
+    expect(await add('v1', 'a.example')).toBe(true);
+    expect(await add('v2', 'b.example')).toBe(true);
+    // A third visitor is past the day's cap of new visitors; the two known ones still count.
+    expect(await add('v3')).toBe(false);
+    expect(await add('v1', 'c.example')).toBe(true);
+    expect(await add('v2', 'a.example')).toBe(true);
+    expect(await add('v1', 'd.example')).toBe(true);
+    // Five views: the day is full.
+    expect(await add('v2')).toBe(false);
+    expect((await store.days(day, day))[0]).toMatchObject({
+      visitors: 2,
+      pageviews: 5,
+      referrers: { 'a.example': 2, 'b.example': 1, '*': 2 },
+    });
+  });
+
+  it('npm run stats says which days reached a cap, how many views were dropped, and names « autres sites »', () => {
+    const full = {
+      day,
+      visitors: bounds.visitorsPerDay,
+      pageviews: bounds.viewsPerDay,
+      pages: { '/': bounds.viewsPerDay },
+      referrers: { 'www.example.org': 3, '*': 7 },
+      reachedContact: 0,
+      contactFrom: {},
+      leads: 2,
+      dropped: 1234,
+    };
+    const quiet = { ...full, day: '2026-11-27', visitors: 3, pageviews: 4, pages: { '/': 4 }, referrers: {}, dropped: undefined };
+    const figures = figuresOf([full, quiet], day, '2026-11-27');
+    expect(figures).toMatchObject({ dropped: 1234, capped: { views: [day], visitors: [day], referrers: [day] } });
+    const text = statsText(figures, 'dossier audience');
+    expect(text).toContain(
+      'Le 26 novembre 2026, le plafond de 5\u202f000 pages vues par jour a été atteint\u202f: les vues suivantes de ce jour n’ont pas été comptées.',
+    );
+    expect(text).toContain('Le 26 novembre 2026, le plafond de 2\u202f000 nouveaux visiteurs par jour a été atteint');
+    expect(text).toContain(
+      'Le 26 novembre 2026, plus de 100 sites d’origine\u202f: les suivants sont comptés ensemble sous «\u202f(autres sites)\u202f».',
+    );
+    expect(text).toContain('Vues non comptées parce que trop de demandes de comptage arrivaient à la fois\u202f: 1\u202f234.');
+    expect(text).toMatch(/^ {2}\(autres sites\) +7$/m);
+    expect(statsText(figuresOf([quiet], day, '2026-11-27'), 'dossier audience')).not.toContain('plafond');
+  });
+
+  it('past the counts waiting, a count is dropped at once and the drop counted; a lead never is', async () => {
+    const dropped: string[] = [];
+    const leads: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const store: AudienceStore = {
+      salt: async () => {
+        await held;
+        return 'sel';
+      },
+      addView: async () => true,
+      addLead: async (leadDay) => {
+        leads.push(leadDay);
+      },
+      days: async () => [],
+      purge: async () => 0,
+      addDropped: (dropDay) => dropped.push(dropDay),
+    };
+    const counter = createAudienceCounter({ env: {}, store, now: () => at, maxWaiting: 2, logError: () => undefined });
+    const work: Promise<void>[] = [];
+    const request = () =>
+      counter.handle(
+        new Request('https://www.propllc.fr/api/count?p=%2F', { method: 'POST', headers: { 'user-agent': agent } }),
+        { address: '192.0.2.1' },
+        (promise) => work.push(promise),
+      );
+    for (let index = 0; index < 5; index += 1) expect((await request()).status).toBe(204);
+    expect(dropped).toEqual([day, day, day]);
+    await counter.countLead(at);
+    expect(leads).toEqual([day]);
+    release();
+    await Promise.all(work);
+    // Room again once the waiting counts are done.
+    await request();
+    expect(dropped).toHaveLength(3);
+  });
+
   it('reads pages and referrers strictly', () => {
     expect(pageOf('/about')).toBe('/about');
     expect(pageOf('/about/')).toBe('/about');
@@ -133,6 +265,54 @@ describe('the count endpoint', () => {
     expect(referrerHost('www.propllc.fr', 'www.propllc.fr:443')).toBeUndefined();
     expect(referrerHost('javascript:alert(1)', 'www.propllc.fr')).toBeUndefined();
     expect(referrerHost('\u001b[1A', 'www.propllc.fr')).toBeUndefined();
+    // Hostnames only: letters, digits, hyphens and dots; an international name in its ASCII form.
+    expect(referrerHost('sub-domain.example.co.uk', 'www.propllc.fr')).toBe('sub-domain.example.co.uk');
+    expect(referrerHost('bücher.example', 'www.propllc.fr')).toBe('xn--bcher-kva.example');
+    expect(referrerHost('exa_mple.org', 'www.propllc.fr')).toBeUndefined();
+    expect(referrerHost('[2001:db8::1]', 'www.propllc.fr')).toBeUndefined();
+    expect(referrerHost('a$b.example', 'www.propllc.fr')).toBeUndefined();
+  });
+});
+
+describe('the counts of npm start, held in memory', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const exists = (file: string) =>
+    access(file).then(
+      () => true,
+      () => false,
+    );
+
+  it('are written at most every few seconds, and at once by flush (the server’s stop), drops and leads included', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const dir = await mkdtemp(path.join(tmpdir(), 'propllc-audience-buffer-'));
+    const errors: unknown[] = [];
+    const store = bufferedFilesAudienceStore(dir, { flushEveryMs: 5000, logError: (error) => errors.push(error) });
+    const dayFile = path.join(dir, 'days', `${day}.json`);
+    // A drop before the day is even in memory (its first counts, under load) is kept for it.
+    store.addDropped(day);
+    for (const visitor of ['v1', 'v2', 'v1'])
+      expect(await store.addView({ day, visitor, address: 'a', page: '/' }, bounds)).toBe(true);
+    await store.addLead(day);
+    store.addDropped(day);
+    // The day's salt is written at once (a restart the same day must recognise its visitors); the counts wait.
+    expect(await readdir(path.join(dir, 'today'))).toEqual([`${day}.salt`]);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(await exists(dayFile)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(async () => expect(await exists(dayFile)).toBe(true));
+    expect(JSON.parse(await readFile(dayFile, 'utf8'))).toMatchObject({ visitors: 2, pageviews: 3, leads: 1, dropped: 2 });
+    await store.addLead(day);
+    await store.flush();
+    expect(JSON.parse(await readFile(dayFile, 'utf8'))).toMatchObject({ leads: 2 });
+    // A restart the same day goes on from what was written.
+    const again = bufferedFilesAudienceStore(dir, { flushEveryMs: 5000, logError: (error) => errors.push(error) });
+    expect(await again.addView({ day, visitor: 'v1', address: 'a', page: '/about' }, bounds)).toBe(true);
+    await again.flush();
+    expect((await filesAudienceStore(dir).days(day, day))[0]).toMatchObject({ visitors: 2, pageviews: 4, leads: 2 });
+    expect(errors).toEqual([]);
   });
 });
 

@@ -12,6 +12,7 @@ import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parisDay } from '../../src/lib/french-date.ts';
+import { audienceBlobsStoreName, bounds } from '../../src/audience/settings.ts';
 import { blobsAudienceStore } from '../../src/audience/store/blobs.ts';
 import { blobsStoreName } from '../../src/receiver/store/blobs.ts';
 
@@ -37,9 +38,13 @@ afterAll(async () => {
   await blobs.stop();
 });
 
-const raw = () => getStore({ name: blobsStoreName, edgeURL, uncachedEdgeURL: edgeURL, token, siteID, consistency: 'strong' });
+const storeNamed = (name: string) => getStore({ name, edgeURL, uncachedEdgeURL: edgeURL, token, siteID, consistency: 'strong' });
+/** The audience's own store, and the leads'. */
+const raw = () => storeNamed(audienceBlobsStoreName);
+const leadsStore = () => storeNamed(blobsStoreName);
 
-describe('Netlify: audience counted in Netlify Blobs', () => {
+// A local server and a dozen round trips each: more than the default 5 s on a busy machine.
+describe('Netlify: audience counted in Netlify Blobs', { timeout: 30_000 }, () => {
   it('counts views and leads, apart from the leads, with nothing of a visitor in the totals', async () => {
     const { default: count, config } = await import('../../netlify/functions/count.ts');
     const { default: contact } = await import('../../netlify/functions/contact.ts');
@@ -93,16 +98,19 @@ describe('Netlify: audience counted in Netlify Blobs', () => {
       contactFrom: { '/faq': 1 },
       leads: 1,
     });
-    // The leads' own keys are untouched by the counts, and the counts hold no lead.
-    const keys = (await raw().list()).blobs.map((blob) => blob.key);
-    expect(keys.filter((key) => key.startsWith('leads/'))).toHaveLength(1);
+    // The counts are in a store of their own: the leads' store holds the lead and nothing of the audience, and
+    // the counts hold no lead.
+    const leadKeys = (await leadsStore().list()).blobs.map((blob) => blob.key);
+    expect(leadKeys.filter((key) => key.startsWith('leads/'))).toHaveLength(1);
+    expect(leadKeys.filter((key) => key.startsWith('audience/'))).toEqual([]);
+    expect((await raw().list()).blobs.map((blob) => blob.key).filter((key) => key.startsWith('leads/'))).toEqual([]);
     expect(JSON.stringify(totals)).not.toContain('jeanne');
   });
 
   it('deletes the salt and hashes of past days with the next day’s salt, and purges totals past retention', async () => {
     const store = blobsAudienceStore(raw());
     await store.salt('2023-01-01');
-    await store.addView({ day: '2023-01-01', visitor: 'v', address: 'a', page: '/' }, { viewsPerVisitor: 9, viewsPerAddress: 9 });
+    await store.addView({ day: '2023-01-01', visitor: 'v', address: 'a', page: '/' }, bounds);
     await store.salt('2023-01-02');
     const keys = (await raw().list({ prefix: 'audience/' })).blobs.map((blob) => blob.key);
     expect(keys.filter((key) => key.includes('2023-01-01') && !key.startsWith('audience/days/'))).toEqual([]);

@@ -16,6 +16,7 @@ import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { audienceBlobsStoreName, bounds as audienceBounds } from '../../src/audience/settings.ts';
 import { blobsAudienceStore } from '../../src/audience/store/blobs.ts';
 import { blobsLeadStore, blobsStoreName } from '../../src/receiver/store/blobs.ts';
 import { validLead } from '../visitor.ts';
@@ -123,11 +124,12 @@ describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { 
     expect(wrongToken.stderr).toContain('Impossible d’atteindre les messages (magasin Netlify Blobs');
   });
 
-  it('npm run stats -- --netlify reads the audience of the same store, with the same settings', async () => {
+  it('npm run stats -- --netlify reads the audience’s own store, with the same settings', async () => {
+    // The audience's own store, never the leads'.
     const audience = blobsAudienceStore(
-      getStore({ name: blobsStoreName, siteID, token, edgeURL, uncachedEdgeURL: edgeURL, consistency: 'strong' }),
+      getStore({ name: audienceBlobsStoreName, siteID, token, edgeURL, uncachedEdgeURL: edgeURL, consistency: 'strong' }),
     );
-    const bounds = { viewsPerVisitor: 9, viewsPerAddress: 9 };
+    const bounds = { ...audienceBounds, viewsPerVisitor: 9, viewsPerAddress: 9 };
     await audience.addView({ day: '2026-11-20', visitor: 'v1', address: 'a1', page: '/' }, bounds);
     await audience.addView({ day: '2026-11-20', visitor: 'v1', address: 'a1', page: '/contact' }, bounds);
     await audience.addLead('2026-11-20');

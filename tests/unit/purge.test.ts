@@ -172,7 +172,7 @@ describe('Node: the server purges at start-up, then once a day, at the change of
     const lines: string[] = [];
     const { server, stop } = await createSiteServer({
       root: path.join(dir, 'dist'),
-      env: { LEADS_DIR: leads },
+      env: { LEADS_DIR: leads, AUDIENCE_DIR: path.join(dir, 'audience') },
       log: (line) => lines.push(line),
       logError: (line) => lines.push(line),
       purgeClock: { now: time.now, ticker },
@@ -189,7 +189,7 @@ describe('Node: the server purges at start-up, then once a day, at the change of
     expect(ticks[0]?.everyMs).toBe(hour);
     await leadFile(leads, new Date('2022-02-10T10:00:00Z'), 'a0000002');
     // The audience of the day before: its totals are kept 25 months, its salt only during its own day.
-    const audience = path.join(leads, 'audience');
+    const audience = path.join(dir, 'audience');
     await mkdir(path.join(audience, 'days'), { recursive: true });
     await mkdir(path.join(audience, 'today'), { recursive: true });
     await writeFile(path.join(audience, 'today', '2026-11-26.salt'), 'sel-du-jour');

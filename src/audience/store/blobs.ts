@@ -1,13 +1,23 @@
 /**
- * The audience store on Netlify: keys under `audience/` of the leads' Netlify Blobs store (`leads`), apart from
- * the leads' own keys. `audience/days/<day>` holds a day's totals; `audience/salts/<day>` and
+ * The audience store on Netlify: keys under `audience/` of the audience's own Netlify Blobs store (`audience`),
+ * never the leads' store. `audience/days/<day>` holds a day's totals; `audience/salts/<day>` and
  * `audience/today/<day>/<hash>` (the day's salt, each visitor's and address's state) go once the day is over.
  * Blobs has no increment: each change reads the value with its ETag and writes it back only if nobody changed it
  * meanwhile (`onlyIfMatch`, or `onlyIfNew` for a new key), trying again otherwise, so concurrent instances never
  * lose a view. (The local Blobs server sends no ETag on reads: there the last write wins.)
  */
 import type { Store } from '@netlify/blobs';
-import { type AudienceStore, applyView, type Day, type DayTotals, emptyDay, newSalt, type VisitorState } from '../audience-store.ts';
+import {
+  type AudienceStore,
+  applyView,
+  type Day,
+  type DayTotals,
+  emptyDay,
+  newSalt,
+  referrerKey,
+  refusedByDay,
+  type VisitorState,
+} from '../audience-store.ts';
 
 const attempts = 20;
 
@@ -44,6 +54,12 @@ export function blobsAudienceStore(store: Store): AudienceStore {
       return (await store.get(key, { type: 'text', consistency: 'strong' })) ?? '';
     },
     async addView(view, bounds) {
+      // The day's caps, read first: a refused view writes nothing.
+      const day = ((await store.get(`audience/days/${view.day}`, { type: 'json', consistency: 'strong' })) ?? undefined) as
+        | DayTotals
+        | undefined;
+      const seen = await store.get(`audience/today/${view.day}/${view.visitor}`, { type: 'json', consistency: 'strong' });
+      if (day && refusedByDay(day, seen === null, bounds)) return false;
       const allowed = await update<VisitorState>(`audience/today/${view.day}/address-${view.address}`, (current) =>
         (current?.views ?? 0) >= bounds.viewsPerAddress ? undefined : { views: (current?.views ?? 0) + 1 },
       );
@@ -51,16 +67,21 @@ export function blobsAudienceStore(store: Store): AudienceStore {
       let change: DayTotals | undefined;
       const state = await update<VisitorState>(`audience/today/${view.day}/${view.visitor}`, (current) => {
         if ((current?.views ?? 0) >= bounds.viewsPerVisitor) return undefined;
+        // The caps were checked against the day's totals above: the change itself starts from an empty day.
         change = emptyDay(view.day);
-        return applyView(change, current, view);
+        return applyView(change, current, view, bounds);
       });
       if (!state || !change) return false;
       const added = change;
       await update<DayTotals>(`audience/days/${view.day}`, (current) => {
         const totals = current ?? emptyDay(view.day);
         for (const key of ['visitors', 'pageviews', 'reachedContact'] as const) totals[key] += added[key];
-        for (const field of ['pages', 'referrers', 'contactFrom'] as const) {
+        for (const field of ['pages', 'contactFrom'] as const) {
           for (const [key, count] of Object.entries(added[field])) totals[field][key] = (totals[field][key] ?? 0) + count;
+        }
+        for (const [host, count] of Object.entries(added.referrers)) {
+          const key = referrerKey(totals.referrers, host, bounds.referrersPerDay);
+          totals.referrers[key] = (totals.referrers[key] ?? 0) + count;
         }
         return totals;
       });

@@ -17,11 +17,11 @@ import { type ClientInfo, createContactReceiver, type Deliver, type Judge } from
 import { spamReasonsText } from './spam/reasons.ts';
 import { bodyHash, emailHash } from './spam/repeats.ts';
 import { spamScore } from './spam/score.ts';
-import { createNotifications, maxAttempts, type NotificationEvent, parisTime, passBudgetMs } from './notify.ts';
+import { createNotifications, maxAttempts, type NotificationEvent, parisDateTime, parisTime, passBudgetMs } from './notify.ts';
 import type { Env } from '../forms/delivery-settings.ts';
 import { readSettings, type ReceiverSettings } from './settings.ts';
 import type { StoreChoice } from './store/choose.ts';
-import type { StoredLead } from './store/lead-store.ts';
+import type { LeadStore, StoredLead } from './store/lead-store.ts';
 import { fillTemplate } from './template.ts';
 
 /** The form's own label of each field: the email and the list of fields to correct name them so. */
@@ -119,7 +119,10 @@ export function createSiteReceiver({
   } else if (delivery.mode === 'webhook') {
     // The host only: a webhook's path often holds its secret token.
     describe = fillTemplate(words.deliveryWebhook, { host: new URL(delivery.url).host });
-    deliver = reported('webhook', webhookDelivery({ url: delivery.url, text: contactReceiver.webhookText, fetch }));
+    deliver = reported(
+      'webhook',
+      webhookDelivery({ url: delivery.url, text: contactReceiver.webhookText, fetch, ...(delivery.key ? { key: delivery.key } : {}) }),
+    );
   }
 
   /** One line per change of a lead's state, never one per pass. */
@@ -142,6 +145,18 @@ export function createSiteReceiver({
       logError(
         fillTemplate(words.notifyGaveUp, { delivery, id: event.lead.id, attempt: String(event.attempts), reason: event.reason }),
       );
+    } else if (event.kind === 'paused') {
+      // Once per incident, with what to check for this delivery.
+      logError(
+        fillTemplate(words.deliveryPaused, {
+          delivery,
+          reason: event.pause.reason,
+          time: parisTime(event.pause.nextAt),
+          check: settings.delivery.mode === 'email' ? words.pauseCheckEmail : words.pauseCheckWebhook,
+        }),
+      );
+    } else if (event.kind === 'resumed') {
+      log(fillTemplate(words.deliveryResumed, { delivery, since: parisDateTime(event.pause.since) }));
     } else if (event.kind === 'unreadable') {
       logError(fillTemplate(words.notifyUnreadable, { where: event.record.where, reason: event.record.reason }));
     } else {
@@ -151,7 +166,9 @@ export function createSiteReceiver({
 
   const send = deliver;
   const notificationsFor =
-    store && send && problems.length === 0 ? () => createNotifications({ store: store.leads, send, report }) : undefined;
+    store && send && problems.length === 0
+      ? () => createNotifications({ store: store.leads, send, report, delivery: deliveryName })
+      : undefined;
   if (store && notificationsFor) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
 
   // Every message is scored; with a store, the store remembers repeated bodies (hashes only).
@@ -198,6 +215,23 @@ export function createSiteReceiver({
     });
   const withoutStore = receiverWith(dropSpam(deliver));
 
+  /** Notes store-only mode once (a read per lead, a write only the first time); a failure costs only the label. */
+  async function noteStoreOnly(leads: LeadStore): Promise<void> {
+    try {
+      await leads.updateDeliveryStatus?.((current) =>
+        current.storeOnly ? undefined : { ...current, storeOnly: new Date().toISOString() },
+      );
+    } catch (error) {
+      logError(
+        fillTemplate(words.storeError, {
+          where: store?.where ?? '',
+          id: '-',
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    }
+  }
+
   let lastRetry = 0;
   /** Stores the lead, then starts its notification with this request's own notifier. */
   async function handle(request: Request, client?: ClientInfo, after?: (work: Promise<void>) => void): Promise<Response> {
@@ -206,6 +240,7 @@ export function createSiteReceiver({
     const notifications = notificationsFor?.();
     let sending: Promise<unknown> | undefined;
     let counting: Promise<void> | undefined;
+    let noting: Promise<void> | undefined;
     const answer = await receiverWith(async (message, verdict) => {
       let lead: StoredLead;
       try {
@@ -223,6 +258,8 @@ export function createSiteReceiver({
       }
       counting = onLead?.(new Date());
       sending = notifications?.notify(lead).catch(() => false);
+      // Store only: noted in the store, so that npm run leads says « non notifié » rather than « à notifier ».
+      if (!notifications && delivery.mode === 'local') noting = noteStoreOnly(leads);
     })(request, client);
     if (notifications) {
       // A time, not a shared promise: at most one retry pass per gap in this process or isolate, or a burst
@@ -238,6 +275,7 @@ export function createSiteReceiver({
       if (after) after(work);
     }
     if (counting && after) after(counting);
+    if (noting && after) after(noting);
     return answer;
   }
 

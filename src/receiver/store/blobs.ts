@@ -9,7 +9,9 @@
  *   its ETag, so that two instances never both send it.
  * - `spam/<id>`: kept apart as spam (when, why), written before the lead and with no `pending/` key, so never
  *   due; `--pas-indesirable` writes its pending key, then removes it;
- * - `repeats/<body hash>`: which addresses (hashes) sent that body lately (../spam/repeats.ts).
+ * - `repeats/<body hash>`: which addresses (hashes) sent that body lately (../spam/repeats.ts);
+ * - `delivery/status`: the delivery's own record (an incident, store-only mode: ../notify.ts), changed with
+ *   `onlyIfNew` or `onlyIfMatch` on its ETag, so that of two instances only one opens or ends an incident.
  * Reads are strongly consistent: a claim must see the last write.
  */
 import { getStore, type Store } from '@netlify/blobs';
@@ -22,8 +24,10 @@ import { repeatWindowMs } from '../spam/weights.ts';
 import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
+  type DeliveryStatus,
   firstNotification,
   type LeadStore,
+  parseDeliveryStatus,
   latestMarkers,
   leadId,
   type Listing,
@@ -181,7 +185,40 @@ export function blobsLeadStore(store: Store): LeadStore {
     await store.delete(`claims/${id}`);
   }
 
+  const statusKey = 'delivery/status';
+  /** Tries of a change that lost its conditional write to another instance each time. */
+  const statusTries = 5;
+  const readStatus = async () => {
+    const found = await store.getWithMetadata(statusKey, { type: 'json', ...strong });
+    return { status: found ? parseDeliveryStatus(found.data) : ({} as DeliveryStatus), etag: found?.etag };
+  };
+
+  /**
+   * `--retry` takes the lead's claim itself before changing its state, so that no sender starts on it meanwhile;
+   * a live claim of a sender is left alone (false). `record` then deletes the claim.
+   */
+  async function holdForRetry(id: string, now: Date): Promise<boolean> {
+    const key = `claims/${id}`;
+    const until = new Date(now.getTime() + 60_000).toISOString();
+    if ((await store.set(key, until, { onlyIfNew: true })).modified) return true;
+    const current = await store.getWithMetadata(key, strong);
+    if (!current) return (await store.set(key, until, { onlyIfNew: true })).modified;
+    if (!current.etag || Date.parse(current.data) > now.getTime()) return false;
+    return (await store.set(key, until, { onlyIfMatch: current.etag })).modified;
+  }
+
   return {
+    deliveryStatus: async () => (await readStatus()).status,
+    async updateDeliveryStatus(change) {
+      for (let tries = 0; tries < statusTries; tries += 1) {
+        const { status: before, etag } = await readStatus();
+        const after = change(before);
+        if (after === undefined) return { before, after: before };
+        const { modified } = await store.setJSON(statusKey, after, etag ? { onlyIfMatch: etag } : { onlyIfNew: true });
+        if (modified) return { before, after: parseDeliveryStatus(after) };
+      }
+      throw new Error(`${statusKey}: changed by another instance ${statusTries} times in a row`);
+    },
     async add(message, receivedAt, spamReasons) {
       const id = leadId(receivedAt);
       const lead = { receivedAt: receivedAt.toISOString(), ...message };
@@ -235,9 +272,10 @@ export function blobsLeadStore(store: Store): LeadStore {
       return modified ? confirmed(lead, now) : undefined;
     },
     record,
-    async retry(id, now) {
+    async retry(id, now, options) {
       const lead = await read(id, { sent: new Set(), failed: new Set(), markers: new Map() });
       if (!lead || !('notification' in lead)) return undefined;
+      if (options?.keepLiveClaim && !(await holdForRetry(id, now))) return undefined;
       const notification: Notification = { state: 'pending', attempts: 0, nextAt: now.toISOString() };
       await record(id, notification);
       await store.delete(`spam/${id}`);

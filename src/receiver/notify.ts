@@ -246,6 +246,10 @@ export function createNotifications({
     }
     const queue = [...due.leads];
     let sent = 0;
+    // At the end of a pause, one lead goes first, alone: while the delivery is still broken, that is the only
+    // request of the pass.
+    const probe = round.status.pause ? queue.shift() : undefined;
+    if (probe && (await attempt(probe, round)) === 'sent') sent += 1;
     const worker = async () => {
       for (let lead = queue.shift(); lead; lead = queue.shift()) {
         if (Date.now() + Math.min(deliveryTimeoutMs + storeReserveMs, budget / 2) > deadline) return;

@@ -188,9 +188,18 @@ export function blobsLeadStore(store: Store): LeadStore {
   const statusKey = 'delivery/status';
   /** Tries of a change that lost its conditional write to another instance each time. */
   const statusTries = 5;
+  /**
+   * A key's ETag, for a conditional write: from the read, or else from a listing (the local server of
+   * @netlify/blobs gives none on a read).
+   */
+  const etagOf = async (key: string, read: string | undefined) =>
+    read ?? (await store.list({ prefix: key })).blobs.find((blob) => blob.key === key)?.etag;
   const readStatus = async () => {
     const found = await store.getWithMetadata(statusKey, { type: 'json', ...strong });
-    return { status: found ? parseDeliveryStatus(found.data) : ({} as DeliveryStatus), etag: found?.etag };
+    return {
+      status: found ? parseDeliveryStatus(found.data) : ({} as DeliveryStatus),
+      etag: found ? await etagOf(statusKey, found.etag) : undefined,
+    };
   };
 
   /**
@@ -203,8 +212,9 @@ export function blobsLeadStore(store: Store): LeadStore {
     if ((await store.set(key, until, { onlyIfNew: true })).modified) return true;
     const current = await store.getWithMetadata(key, strong);
     if (!current) return (await store.set(key, until, { onlyIfNew: true })).modified;
-    if (!current.etag || Date.parse(current.data) > now.getTime()) return false;
-    return (await store.set(key, until, { onlyIfMatch: current.etag })).modified;
+    if (Date.parse(current.data) > now.getTime()) return false;
+    const etag = await etagOf(key, current.etag);
+    return etag !== undefined && (await store.set(key, until, { onlyIfMatch: etag })).modified;
   }
 
   return {

@@ -60,7 +60,7 @@ const brevoAccountCodes: ReadonlySet<string> = new Set([
   'account_under_validation',
   'not_enough_credits',
 ]);
-export function brevoConfigurationError(status: number, body: unknown): boolean {
+function brevoConfigurationError(status: number, body: unknown): boolean {
   if (status !== 400 || typeof body !== 'object' || body === null) return false;
   const { code, message } = body as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && brevoAccountCodes.has(code)) return true;
@@ -160,7 +160,7 @@ async function post(
  * valid base64, or a key shorter than the spec's 24 bytes.
  */
 export type WebhookKey = Uint8Array<ArrayBuffer>;
-export const webhookKeyMinBytes = 24;
+const webhookKeyMinBytes = 24;
 export function webhookKey(secret: string): WebhookKey | undefined {
   let bytes: Uint8Array<ArrayBuffer>;
   if (secret.startsWith('whsec_')) {
@@ -180,7 +180,7 @@ const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Arra
  * receiver drops a repeat), `webhook-timestamp` (seconds), `webhook-signature` (`v1,` + base64 HMAC-SHA256 of
  * `id.timestamp.body`). Web Crypto only: it runs on Workers as on Node.
  */
-export async function webhookSignatureHeaders(
+async function webhookSignatureHeaders(
   key: WebhookKey,
   id: string,
   body: string,

@@ -39,12 +39,11 @@ export const retryDelaysMs: readonly number[] = [1 * minute, 5 * minute, 30 * mi
 export const maxAttempts = retryDelaysMs.length + 1;
 
 /** The wait after the `failures`-th configuration error in a row: the same schedule, staying at its last delay. */
-export const pauseDelayMs = (failures: number) =>
+const pauseDelayMs = (failures: number) =>
   retryDelaysMs[Math.min(Math.max(failures, 1), retryDelaysMs.length) - 1] ?? 12 * 60 * minute;
 
 /** Whether an incident holds the sending at `now`. */
-export const pausedAt = (status: DeliveryStatus, now: Date) =>
-  status.pause !== undefined && Date.parse(status.pause.nextAt) > now.getTime();
+const pausedAt = (status: DeliveryStatus, now: Date) => status.pause !== undefined && Date.parse(status.pause.nextAt) > now.getTime();
 
 /** Longer than a provider's timeout (deliveries.ts): a live sender's claim never expires under it. */
 const claimMs = 2 * minute;

@@ -66,7 +66,7 @@ export interface DeliveryStatus {
 }
 
 /** The record as stored (JSON); anything else reads as no record: a broken record never stops the sending. */
-export const deliveryStatusValue = v.object({
+const deliveryStatusValue = v.object({
   pause: v.optional(
     v.object({ since: v.string(), delivery: v.string(), reason: v.string(), failures: v.number(), nextAt: v.string() }),
   ),
@@ -145,7 +145,7 @@ export interface LeadStore {
   updateDeliveryStatus?(change: DeliveryStatusChange): Promise<{ before: DeliveryStatus; after: DeliveryStatus }>;
 }
 
-export interface RetryOptions {
+interface RetryOptions {
   /**
    * Leaves a lead that a sender holds (a live claim) untouched: undefined then. `npm run leads -- --retry` waits for
    * the claim to end rather than clear it under a sender that may be posting it.

@@ -64,7 +64,11 @@ function brevoConfigurationError(status: number, body: unknown): boolean {
   if (status !== 400 || typeof body !== 'object' || body === null) return false;
   const { code, message } = body as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && brevoAccountCodes.has(code)) return true;
-  return typeof message === 'string' && /\b(sender|senders|account|domain|activat\w*|suspended|credits?)\b/i.test(message);
+  if (typeof message !== 'string') return false;
+  // What the visitor typed goes into `replyTo` (and the recipients are ours): a message about them stays this lead's,
+  // or one odd address would pause every lead.
+  if (/reply|recipient|\b(in|field|parameter) ['"]?to\b|\bto\s*[.[]/i.test(message)) return false;
+  return /\b(senders?|account|activat\w*|suspended|credits?)\b/i.test(message);
 }
 
 export type Fetch = typeof fetch;
@@ -131,8 +135,10 @@ async function post(
     );
   }
   const { status } = response;
-  // Only a 400 that a provider explains is read; any other body is not needed, and reading it frees the connection.
-  if (status === 400 && configurationAnswer) {
+  const broken = configurationStatuses.has(status);
+  // A provider that explains its refusals (Brevo) is read on a 400 and on a broken delivery, for the operator; any
+  // other body is not needed, and reading it frees the connection.
+  if (configurationAnswer && (status === 400 || broken)) {
     const answer = await response.text().catch(() => '');
     let parsed: unknown;
     try {
@@ -140,8 +146,8 @@ async function post(
     } catch {
       parsed = undefined;
     }
-    if (configurationAnswer(status, parsed)) {
-      const said = (parsed as { message?: unknown }).message;
+    if (broken || configurationAnswer(status, parsed)) {
+      const said = typeof parsed === 'object' && parsed !== null ? (parsed as { message?: unknown }).message : undefined;
       const detail = typeof said === 'string' ? singleLine(said).slice(0, providerSaysLength) : '';
       throw new DeliveryError(detail ? `HTTP ${status} (${detail})` : `HTTP ${status}`, false, true);
     }
@@ -149,7 +155,7 @@ async function post(
     await response.arrayBuffer().catch(() => undefined);
   }
   if (response.ok) return;
-  if (configurationStatuses.has(status)) throw new DeliveryError(`HTTP ${status}`, false, true);
+  if (broken) throw new DeliveryError(`HTTP ${status}`, false, true);
   throw new DeliveryError(`HTTP ${status}`, !isTemporaryStatus(status));
 }
 

@@ -260,9 +260,20 @@ describe('Brevo: a revoked key, an unverified sender', () => {
       /configuration$/,
     );
     expect(await outcome(400, { code: 'not_enough_credits', message: 'Not enough credits' })).toMatch(/configuration$/);
-    expect(await outcome(401, { code: 'unauthorized', message: 'Key not found' })).toBe('HTTP 401 configuration');
+    expect(
+      await outcome(400, {
+        code: 'bad_request',
+        message: 'Unable to send email. Your SMTP account is not yet activated. Please contact us to get it activated',
+      }),
+    ).toMatch(/configuration$/);
+    expect(await outcome(400, { code: 'invalid_parameter', message: 'email is not valid in to' })).toBe('HTTP 400 final');
+    expect(await outcome(401, { code: 'unauthorized', message: 'Key not found' })).toBe('HTTP 401 (Key not found) configuration');
     // The visitor's own address refused: final for that lead only.
     expect(await outcome(400, { code: 'invalid_parameter', message: 'email is not valid in replyTo' })).toBe('HTTP 400 final');
+    // Even when it names a domain or the sender field beside it: what the visitor typed never pauses every lead.
+    expect(await outcome(400, { code: 'invalid_parameter', message: 'Invalid domain in replyTo.email, sender unchanged' })).toBe(
+      'HTTP 400 final',
+    );
     expect(await outcome(400, 'pas du JSON')).toBe('HTTP 400 final');
     // What the provider says reaches the log on one line: a line break in it cannot fake another log line.
     expect(await outcome(400, { code: 'invalid_parameter', message: 'sender\nNotification envoyée' })).toBe(

@@ -224,7 +224,7 @@ try {
       console.log(inboxTable(leads, words, { delivery }));
       const count = (state: string) => String(leads.filter((lead) => lead.notification.state === state).length);
       console.log(
-        `\n${say(words.summary, { count: String(leads.length), pending: count('pending'), failed: count('failed'), store: storeName })}`,
+        `\n${say(delivery.storeOnly ? words.summaryStoreOnly : words.summary, { count: String(leads.length), pending: count('pending'), failed: count('failed'), store: storeName })}`,
       );
     }
     if (hidden > 0) console.log(say(contactReceiver.spam.hidden, { count: String(hidden) }));

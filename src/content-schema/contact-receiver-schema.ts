@@ -152,6 +152,7 @@ export const contactReceiverSchema = v.strictObject({
       stateFailed: withPlaceholder('reason'),
       stateStoreOnly: text,
       summary: withPlaceholder('count', 'pending', 'failed', 'store'),
+      summaryStoreOnly: withPlaceholder('count', 'pending', 'failed', 'store'),
       retried: withPlaceholder('id'),
       retryUnknown: withPlaceholder('id', 'store'),
       retrySent: withPlaceholder('id'),

@@ -281,5 +281,8 @@ describe.each(Object.keys(stores))('the %s store', { timeout: 240_000 }, (kind) 
     const storeOnly = await leads([]);
     expect(storeOnly.stdout.split('\n')[0]).toMatch(/^Date +Nom/);
     expect(storeOnly.stdout.split('\n')[1]).toMatch(/ non notifié \(stockage seul\)$/);
+    expect(storeOnly.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^Messages\u202f: 1, dont 1 non notifié\(s\) \(stockage seul\u202f: aucun email ni webhook n’est réglé\) et 0 en échec \(/,
+    );
   });
 });

@@ -8,7 +8,10 @@
  * set apart as spam included (access request), `--forget EMAIL` deletes them with every key naming them (GDPR
  * art. 17), `--purge` deletes those past the retention
  * period of the GDPR notice, `--retry ID` puts a lead back « à notifier » (attempts 0, due at once) once the
- * cause of its « échec » is fixed. No confirmation is asked, so that each can be scripted; what was deleted is
+ * cause of its « échec » is fixed (a lead already sent only with `--force`; a lead a sender holds is waited for),
+ * `--retry` alone puts back every « échec » lead (`--depuis AAAA-MM-JJ`: those received that day or after). While
+ * the delivery is broken (an incident, src/receiver/notify.ts), the list says so above the table. No
+ * confirmation is asked, so that each can be scripted; what was deleted is
  * printed. A record that cannot be read is named, skipped, and the others are handled. Every message is French
  * (content/contact-receiver.json); visitor text is printed with whatever a terminal would act on shown escaped
  * (src/receiver/terminal-text.ts).
@@ -18,12 +21,19 @@ import { parseArgs } from 'node:util';
 import { contactReceiver } from '../src/content-data/contact-receiver.ts';
 import { processors } from '../src/content-data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../src/lib/french-date.ts';
-import { inboxCsv, inboxDate, inboxTable } from '../src/receiver/inbox.ts';
+import { inboxCsv, inboxDate, inboxPause, inboxTable, retryFailed, retryOne, retryWaitMs } from '../src/receiver/inbox.ts';
 import { indexRepairLine, retentionCutoff, spamCutoff } from '../src/receiver/purge.ts';
 import { blobsLeadStore } from '../src/receiver/store/blobs.ts';
 import { d1LeadStore } from '../src/receiver/store/d1.ts';
 import { filesLeadStore } from '../src/receiver/store/files.ts';
-import { type IndexRepair, type LeadStore, sameEmail, type StoredLead, type Unreadable } from '../src/receiver/store/lead-store.ts';
+import {
+  type DeliveryStatus,
+  type IndexRepair,
+  type LeadStore,
+  sameEmail,
+  type StoredLead,
+  type Unreadable,
+} from '../src/receiver/store/lead-store.ts';
 import { fillTemplate } from '../src/receiver/template.ts';
 import { terminalText } from '../src/receiver/terminal-text.ts';
 import { chosenStore, storeOptions } from './store-flags.ts';
@@ -34,31 +44,45 @@ const words = contactReceiver.inbox;
 const say = (template: string, values: Record<string, string>) =>
   fillTemplate(template, Object.fromEntries(Object.entries(values).map(([key, value]) => [key, terminalText(value)])));
 
+/** `AAAA-MM-JJ`, a real day. */
+const isDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) &&
+  new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
+
 function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
 }
 
-let options: ReturnType<typeof readOptions>;
+let options: ReturnType<typeof readOptions>['values'];
 function readOptions() {
   return parseArgs({
+    // `--retry ID`: the id is the one positional argument, so that `--retry` alone can mean every failed lead.
+    allowPositionals: true,
     options: {
       csv: { type: 'string' },
       // Only this person's leads, for an access or portability request (GDPR art. 15 and 20).
       email: { type: 'string' },
       forget: { type: 'string' },
       purge: { type: 'boolean' },
-      retry: { type: 'string' },
+      retry: { type: 'boolean' },
+      force: { type: 'boolean' },
+      depuis: { type: 'string' },
       // Spam kept apart: listed with their reasons, or one moved back and notified.
       indesirables: { type: 'boolean' },
       'pas-indesirable': { type: 'string' },
       ...storeOptions,
       help: { type: 'boolean', short: 'h' },
     },
-  }).values;
+  });
 }
+let retryId: string | undefined;
 try {
-  options = readOptions();
+  const parsed = readOptions();
+  options = parsed.values;
+  retryId = parsed.positionals[0]?.trim();
+  if (parsed.positionals.length > 1 || (parsed.positionals.length === 1 && parsed.values.retry !== true)) throw new Error('usage');
 } catch {
   fail(words.usage, 2);
 }
@@ -66,7 +90,7 @@ const actions = [
   options.csv !== undefined,
   options.forget !== undefined,
   options.purge === true,
-  options.retry !== undefined,
+  options.retry === true,
   options['pas-indesirable'] !== undefined,
 ].filter(Boolean).length;
 if (options.help) fail(words.usage, 0);
@@ -74,7 +98,10 @@ if (
   actions > 1 ||
   options.forget?.trim() === '' ||
   options.csv?.trim() === '' ||
-  options.retry?.trim() === '' ||
+  retryId === '' ||
+  // --force goes with one lead, --depuis with every failed one.
+  (options.force === true && (options.retry !== true || retryId === undefined)) ||
+  (options.depuis !== undefined && (options.retry !== true || retryId !== undefined || !isDay(options.depuis.trim()))) ||
   options['pas-indesirable']?.trim() === ''
 )
   fail(words.usage, 2);
@@ -92,6 +119,9 @@ const store: LeadStore =
 if (chosen.kind === 'files') {
   await stat(chosen.dir).catch((error: Error) => fail(say(words.unreachable, { store: storeName, reason: error.message })));
 }
+
+/** The delivery's record (an incident, store-only mode); a store without one (D1 before migration 0006) has none. */
+const deliveryStatus = async (): Promise<DeliveryStatus> => (await store.deliveryStatus?.().catch(() => undefined)) ?? {};
 
 const printDeleted = (leads: StoredLead[]) => {
   for (const lead of leads) {
@@ -132,11 +162,29 @@ async function writeNewFile(file: string, text: string): Promise<void> {
 }
 
 try {
-  if (options.retry !== undefined) {
-    const id = options.retry.trim();
-    const lead = await store.retry(id, new Date());
-    if (!lead) fail(say(words.retryUnknown, { id, store: storeName }));
+  if (options.retry && retryId !== undefined) {
+    const id = retryId;
+    const seconds = String(retryWaitMs / 1000);
+    const result = await retryOne(store, id, {
+      force: options.force === true,
+      onWait: () => console.log(say(words.retryWaiting, { id, seconds })),
+    });
+    if (result.kind === 'unknown') fail(say(words.retryUnknown, { id, store: storeName }));
+    if (result.kind === 'alreadySent') fail(say(words.retrySent, { id }));
+    if (result.kind === 'claimed') fail(say(words.retryClaimed, { id, seconds }));
     console.log(say(words.retried, { id }));
+  } else if (options.retry) {
+    const since = options.depuis?.trim();
+    const { retried, claimed } = await retryFailed(store, since ? { since } : {});
+    for (const lead of retried) console.log(say(words.retriedOne, { id: lead.id }));
+    console.log(
+      since
+        ? say(words.retriedAllSince, { count: String(retried.length), date: frenchLongDate(since) })
+        : say(words.retriedAll, { count: String(retried.length) }),
+    );
+    // A failed lead cannot be claimed by a sender; one that is was changed meanwhile: named, for the operator.
+    for (const lead of claimed) console.error(say(words.retryClaimed, { id: lead.id, seconds: '0' }));
+    if (claimed.length > 0) process.exitCode = 1;
   } else if (options['pas-indesirable'] !== undefined) {
     const id = options['pas-indesirable'].trim();
     const found = (await store.list()).leads.find((lead) => lead.id === id && lead.notification.state === 'spam');
@@ -174,11 +222,15 @@ try {
     const leads = whole ? all : all.filter((lead) => (lead.notification.state === 'spam') === spam);
     const hidden = spam ? 0 : all.length - leads.length;
     const apart = whole ? leads.filter((lead) => lead.notification.state === 'spam').length : 0;
+    const delivery = await deliveryStatus();
+    // Above the table, while it lasts: no lead will go out until the delivery is fixed.
+    const paused = spam ? undefined : inboxPause(delivery, words);
+    if (paused && options.csv === undefined) console.log(`${terminalText(paused)}\n`);
     if (options.csv !== undefined) {
-      await writeNewFile(options.csv, inboxCsv(leads, words));
+      await writeNewFile(options.csv, inboxCsv(leads, words, { delivery }));
       console.log(say(words.csvWritten, { file: options.csv, count: String(leads.length) }));
     } else if (spam) {
-      if (leads.length > 0) console.log(`${inboxTable(leads, words)}\n`);
+      if (leads.length > 0) console.log(`${inboxTable(leads, words, { delivery })}\n`);
       console.log(
         leads.length === 0
           ? say(contactReceiver.spam.none, { store: storeName })
@@ -187,10 +239,10 @@ try {
     } else if (leads.length === 0) {
       console.log(say(words.empty, { store: storeName }));
     } else {
-      console.log(inboxTable(leads, words));
+      console.log(inboxTable(leads, words, { delivery }));
       const count = (state: string) => String(leads.filter((lead) => lead.notification.state === state).length);
       console.log(
-        `\n${say(words.summary, { count: String(leads.length), pending: count('pending'), failed: count('failed'), store: storeName })}`,
+        `\n${say(delivery.storeOnly ? words.summaryStoreOnly : words.summary, { count: String(leads.length), pending: count('pending'), failed: count('failed'), store: storeName })}`,
       );
     }
     if (hidden > 0) console.log(say(contactReceiver.spam.hidden, { count: String(hidden) }));

@@ -1,7 +1,7 @@
 /**
  * Cloudflare Pages Function for `/api/contact`: a thin adapter over the receiver (src/receiver/).
  * Settings come from the project's environment variables and secrets (Settings → Variables and
- * Secrets): BREVO_API_KEY, CONTACT_TO, CONTACT_FROM, or CONTACT_WEBHOOK_URL; CONTACT_RATE_LIMIT.
+ * Secrets): BREVO_API_KEY, CONTACT_TO, CONTACT_FROM, or CONTACT_WEBHOOK_URL (and CONTACT_WEBHOOK_SECRET); CONTACT_RATE_LIMIT.
  * There are no local files at the edge: without a store (CONTACT_STORE=d1), email or webhook, valid messages get
  * 503 and the contact email, never a false "sent"; with the store alone they are kept, notified to nobody (`local`).
  * A Rate Limiting binding named CONTACT_RATE_LIMITER, when one is bound, replaces the in-memory limit (which

@@ -1,7 +1,7 @@
 /**
  * Netlify Function for `/api/contact`: a thin adapter over the receiver (src/receiver/).
  * Settings come from the site's environment variables (Site configuration → Environment variables):
- * BREVO_API_KEY, CONTACT_TO, CONTACT_FROM, or CONTACT_WEBHOOK_URL; CONTACT_RATE_LIMIT.
+ * BREVO_API_KEY, CONTACT_TO, CONTACT_FROM, or CONTACT_WEBHOOK_URL (and CONTACT_WEBHOOK_SECRET); CONTACT_RATE_LIMIT.
  * Function instances have no lasting disk: without a store (CONTACT_STORE=blobs), email or webhook, valid messages
  * get 503 and the contact email, never a false "sent"; with the store alone they are kept, notified to nobody
  * (`local`). With CONTACT_STORE=blobs, each lead is stored in the site's

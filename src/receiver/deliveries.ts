@@ -37,11 +37,15 @@ const isMarked = (message: Delivered): message is Delivered & { review: readonly
  * temporary; any other answer is final: a 4xx says the request itself is refused, and a 3xx may come from a
  * target that did the work before redirecting (a Google Apps Script web app answers 302 after `doPost`), so a
  * retry would deliver the lead again. Redirects are never followed.
+ * `configuration`: the answer says the delivery itself is broken, not this lead (a revoked key, a workflow switched
+ * off, a deleted webhook, an unverified sender): the lead is not at fault, and sending pauses until it works
+ * again (../receiver/notify.ts). Such an error is not `final`.
  */
 export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly final: boolean,
+    readonly configuration = false,
   ) {
     super(message);
     this.name = 'DeliveryError';
@@ -50,6 +54,37 @@ export class DeliveryError extends Error {
 
 /** Only 2xx is success; this is the classification of the rest. */
 const isTemporaryStatus = (status: number) => status === 408 || status === 429 || status >= 500;
+
+/**
+ * 401 and 403 (the key or token refused), 404 (an n8n workflow switched off, a Slack webhook deleted: `no_service`)
+ * and 410 (gone): whatever the lead, every other would get the same answer.
+ */
+const configurationStatuses: ReadonlySet<number> = new Set([401, 403, 404, 410]);
+
+/** What a provider's error body may say, cut and kept on one line: it goes to the log and to `npm run leads`. */
+const providerSaysLength = 160;
+
+/**
+ * Brevo answers 400 with `{ code, message }`; when that concerns the sender (not verified, domain not
+ * authenticated) or the account (not activated, suspended, out of credits), every lead would fail alike.
+ * Any other 400 is this lead's own refusal, final.
+ */
+const brevoAccountCodes: ReadonlySet<string> = new Set([
+  'unauthorized',
+  'permission_denied',
+  'account_under_validation',
+  'not_enough_credits',
+]);
+function brevoConfigurationError(status: number, body: unknown): boolean {
+  if (status !== 400 || typeof body !== 'object' || body === null) return false;
+  const { code, message } = body as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && brevoAccountCodes.has(code)) return true;
+  if (typeof message !== 'string') return false;
+  // What the visitor typed goes into `replyTo` (and the recipients are ours): a message about them stays this lead's,
+  // or one odd address would pause every lead.
+  if (/reply|recipient|\b(in|field|parameter) ['"]?to\b|\bto\s*[.[]/i.test(message)) return false;
+  return /\b(senders?|account|activat\w*|suspended|credits?)\b/i.test(message);
+}
 
 export type Fetch = typeof fetch;
 
@@ -75,13 +110,32 @@ function escapeMarkup(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-async function post(fetcher: Fetch, url: string, headers: Record<string, string>, body: unknown): Promise<void> {
+/** How a target's answer other than 2xx may say that the delivery itself is broken (beyond `configurationStatuses`). */
+type ConfigurationAnswer = (status: number, body: unknown) => boolean;
+
+interface PostOptions {
+  /** Signs the request (Standard Webhooks) with this key, under the id given (a lead's, a digest's). */
+  signing?: { key: WebhookKey; id: string; now?: () => Date };
+  /** Reads the JSON body of a 400 to tell a configuration error (Brevo's sender or account). */
+  configurationAnswer?: ConfigurationAnswer;
+}
+
+async function post(
+  fetcher: Fetch,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  { signing, configurationAnswer }: PostOptions = {},
+): Promise<void> {
+  const text = JSON.stringify(body);
+  // Signed over the exact bytes sent.
+  const signature = signing ? await webhookSignatureHeaders(signing.key, signing.id, text, signing.now?.()) : {};
   let response: Response;
   try {
     response = await fetcher(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers, ...signature },
+      body: text,
       signal: AbortSignal.timeout(deliveryTimeoutMs),
       // A redirect is never followed, so the message is never re-posted wherever the target points. `manual`
       // rather than `error`: Workers refuse `redirect: 'error'`; a 3xx then fails the check below everywhere.
@@ -95,9 +149,83 @@ async function post(fetcher: Fetch, url: string, headers: Record<string, string>
       false,
     );
   }
-  // The body is not needed; reading it frees the connection.
-  await response.arrayBuffer().catch(() => undefined);
-  if (!response.ok) throw new DeliveryError(`HTTP ${response.status}`, !isTemporaryStatus(response.status));
+  const { status } = response;
+  const broken = configurationStatuses.has(status);
+  // A provider that explains its refusals (Brevo) is read on a 400 and on a broken delivery, for the operator; any
+  // other body is not needed, and reading it frees the connection.
+  if (configurationAnswer && (status === 400 || broken)) {
+    const answer = await response.text().catch(() => '');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(answer);
+    } catch {
+      parsed = undefined;
+    }
+    if (broken || configurationAnswer(status, parsed)) {
+      const said = typeof parsed === 'object' && parsed !== null ? (parsed as { message?: unknown }).message : undefined;
+      const detail = typeof said === 'string' ? singleLine(said).slice(0, providerSaysLength) : '';
+      throw new DeliveryError(detail ? `HTTP ${status} (${detail})` : `HTTP ${status}`, false, true);
+    }
+  } else {
+    await response.arrayBuffer().catch(() => undefined);
+  }
+  if (response.ok) return;
+  if (broken) throw new DeliveryError(`HTTP ${status}`, false, true);
+  throw new DeliveryError(`HTTP ${status}`, !isTemporaryStatus(status));
+}
+
+/**
+ * The key of CONTACT_WEBHOOK_SECRET. Standard Webhooks writes it `whsec_` + base64 (the key is the decoded
+ * bytes, what its libraries expect); any other text is itself the key (its UTF-8 bytes), as a tool's HMAC
+ * field takes it (n8n's Crypto node, Make's `sha256`). Undefined when it cannot serve: `whsec_` followed by no
+ * valid base64, or a key shorter than the spec's 24 bytes.
+ */
+export type WebhookKey = Uint8Array<ArrayBuffer>;
+const webhookKeyMinBytes = 24;
+export function webhookKey(secret: string): WebhookKey | undefined {
+  let bytes: Uint8Array<ArrayBuffer>;
+  if (secret.startsWith('whsec_')) {
+    const encoded = secret.slice('whsec_'.length);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return undefined;
+    bytes = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0));
+  } else {
+    bytes = new TextEncoder().encode(secret);
+  }
+  return bytes.length >= webhookKeyMinBytes ? bytes : undefined;
+}
+
+const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+
+/**
+ * The Standard Webhooks headers of one POST: `webhook-id` (the same from one attempt to the next, so that a
+ * receiver drops a repeat), `webhook-timestamp` (seconds), `webhook-signature` (`v1,` + base64 HMAC-SHA256 of
+ * `id.timestamp.body`). Web Crypto only: it runs on Workers as on Node.
+ */
+async function webhookSignatureHeaders(
+  key: WebhookKey,
+  id: string,
+  body: string,
+  at: Date = new Date(),
+): Promise<Record<string, string>> {
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  const hmac = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const signature = await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(`${id}.${timestamp}.${body}`));
+  return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${base64(signature)}` };
+}
+
+/**
+ * POSTs one JSON body to a webhook, signed when a key is given, under `id` (a lead's id, or a digest's own):
+ * the one path of every webhook POST, whatever it carries. The id also goes as `Idempotency-Key`.
+ */
+export function postWebhook(
+  options: { url: string; key?: WebhookKey; fetch?: Fetch; now?: () => Date },
+  id: string | undefined,
+  body: unknown,
+): Promise<void> {
+  const fetcher = options.fetch ?? globalFetch;
+  // Signing needs an id; a message with none (no store) gets one of its own.
+  const signing = options.key ? { key: options.key, id: id ?? `msg_${crypto.randomUUID()}`, now: options.now } : undefined;
+  return post(fetcher, options.url, id ? { [leadIdHeader]: id } : {}, body, signing ? { signing } : {});
 }
 
 /** The lead's id as a header, when it has one. */
@@ -155,7 +283,9 @@ function brevoEmail(options: BrevoOptions, message: Delivered) {
 export function brevoDelivery(options: BrevoOptions): (message: Delivered) => Promise<void> {
   const fetcher = options.fetch ?? globalFetch;
   return (message: Delivered) =>
-    post(fetcher, brevoEndpoint, { 'api-key': options.apiKey, ...idHeader(message) }, brevoEmail(options, message));
+    post(fetcher, brevoEndpoint, { 'api-key': options.apiKey, ...idHeader(message) }, brevoEmail(options, message), {
+      configurationAnswer: brevoConfigurationError,
+    });
 }
 
 export interface WebhookOptions {
@@ -164,16 +294,19 @@ export interface WebhookOptions {
   text: string;
   /** The mark that starts `text` for a lead « à vérifier » (`review.reasons` carries the reasons' codes). */
   reviewMark?: string;
+  /** CONTACT_WEBHOOK_SECRET's key (`webhookKey`): every POST is then signed (Standard Webhooks). */
+  key?: WebhookKey;
   fetch?: Fetch;
+  /** The signature's time (tests). */
+  now?: () => Date;
 }
 
 export function webhookDelivery(options: WebhookOptions): (message: Delivered) => Promise<void> {
-  const fetcher = options.fetch ?? globalFetch;
   return (message: Delivered) => {
     const { review: _review, ...values } = message;
     const text = escapeMarkup(singleLine(fillTemplate(options.text, values)));
     const marked = options.reviewMark !== undefined && isMarked(message);
-    return post(fetcher, options.url, idHeader(message), {
+    return postWebhook(options, message.id, {
       text: marked ? `${escapeMarkup(singleLine(options.reviewMark ?? ''))} ${text}` : text,
       // The fields, and a stored lead's id (also in the header) so that the receiver can drop a repeat.
       ...mapFields((field) => message[field.name]),
@@ -299,6 +432,10 @@ export function brevoDigestDelivery(options: BrevoDigestOptions): (digest: Quara
 
 export interface WebhookDigestOptions extends DigestDeliveryOptions {
   url: string;
+  /** CONTACT_WEBHOOK_SECRET's key: the digest is signed like every webhook POST. */
+  key?: WebhookKey;
+  /** The signature's time (tests). */
+  now?: () => Date;
 }
 
 /**
@@ -306,7 +443,6 @@ export interface WebhookDigestOptions extends DigestDeliveryOptions {
  * never reads it as one), `text` is what Slack shows, its markup escaped.
  */
 export function webhookDigestDelivery(options: WebhookDigestOptions): (digest: QuarantineDigest) => Promise<void> {
-  const fetcher = options.fetch ?? globalFetch;
   const { words } = options;
   return (digest) => {
     const id = digestId(digest.day);
@@ -317,18 +453,13 @@ export function webhookDigestDelivery(options: WebhookDigestOptions): (digest: Q
       ...(digest.more ? [words.more] : []),
       fillTemplate(words.outro, { days: String(options.retentionDays) }),
     ];
-    return post(
-      fetcher,
-      options.url,
-      { [leadIdHeader]: id },
-      {
-        id,
-        day: digest.day,
-        text: escapeMarkup(lines.join('\n')),
-        count: items.length,
-        more: digest.more,
-        digest: items,
-      },
-    );
+    return postWebhook(options, id, {
+      id,
+      day: digest.day,
+      text: escapeMarkup(lines.join('\n')),
+      count: items.length,
+      more: digest.more,
+      digest: items,
+    });
   };
 }

@@ -2,17 +2,19 @@
  * What `npm run leads` shows the operator: the leads as a table for the terminal, an export for French
  * spreadsheets. One column per field of the form, in its order. Words come from content/contact-receiver.json
  * (`inbox`; a field without a header there takes its label in the form). The retention cut-off of `--purge`
- * is in ./purge.ts.
+ * is in ./purge.ts. `--retry` (one lead, or every failed one) is here too, so that its rules are tested without a
+ * process: a lead already sent is left unless forced, and a lead a sender holds is waited for, never taken from it.
  */
 import { stringify } from 'csv-stringify/sync';
 import { contactForm } from '../content-data/contact-form.ts';
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
 import { contactFields } from '../forms/contact-fields.ts';
 import { contactReceiver } from '../content-data/contact-receiver.ts';
+import { parisDay } from '../lib/french-date.ts';
 import { spamReasonsText } from './spam/reasons.ts';
-import { parisTime as parisHour } from './notify.ts';
+import { parisDateTime, parisTime as parisHour } from './notify.ts';
 import { fillTemplate } from './template.ts';
-import type { StoredLead } from './store/lead-store.ts';
+import type { DeliveryStatus, LeadStore, StoredLead } from './store/lead-store.ts';
 import { terminalText } from './terminal-text.ts';
 
 type InboxWords = ContactReceiverCopy['inbox'];
@@ -36,16 +38,35 @@ function excerpt(message: string): string {
   return `${cut.replace(/\s+\S*$/, '') || cut}…`;
 }
 
+/** What the inbox knows of the delivery beyond each lead: the store's record (an incident, store-only mode). */
+export interface InboxOptions {
+  delivery?: DeliveryStatus;
+}
+
 /**
  * Where the lead's notification stands, in the operator's words: « envoyée », « à notifier (essai N,
- * prochain à HH:MM) » (N: the attempt to come), « échec : raison ».
+ * prochain à HH:MM) » (N: the attempt to come), « échec : raison »; in store-only mode, nobody is notified:
+ * « non notifié (stockage seul) ».
  */
-function inboxState({ notification }: StoredLead, words: InboxWords): string {
+function inboxState({ notification }: StoredLead, words: InboxWords, options: InboxOptions = {}): string {
   if (notification.state === 'sent') return words.stateSent;
   if (notification.state === 'failed') return fillTemplate(words.stateFailed, { reason: notification.reason });
   if (notification.state === 'spam')
     return fillTemplate(contactReceiver.spam.stateSpam, { reasons: spamReasonsText(notification.reasons) });
+  if (options.delivery?.storeOnly) return words.stateStoreOnly;
   return fillTemplate(words.statePending, { attempt: String(notification.attempts + 1), time: parisHour(notification.nextAt) });
+}
+
+/** The line above the table while an incident pauses the sending; undefined otherwise. */
+export function inboxPause(status: DeliveryStatus, words: InboxWords): string | undefined {
+  const { pause } = status;
+  if (!pause) return undefined;
+  return fillTemplate(words.paused, {
+    reason: pause.reason,
+    delivery: pause.delivery,
+    since: parisDateTime(pause.since),
+    time: parisHour(pause.nextAt),
+  });
 }
 
 /** The header line: the date, each field, where its notification stands (and « À vérifier » when a lead is marked). */
@@ -66,7 +87,7 @@ const anyMarked = (leads: readonly StoredLead[]) => leads.some((lead) => (lead.r
 const reviewCell = (lead: StoredLead) => (lead.review && lead.review.length > 0 ? spamReasonsText(lead.review) : '');
 
 /** The leads as given (newest first), one line each, columns aligned. */
-export function inboxTable(leads: readonly StoredLead[], words: InboxWords): string {
+export function inboxTable(leads: readonly StoredLead[], words: InboxWords, options?: InboxOptions): string {
   const marked = anyMarked(leads);
   const rows = [
     headers(words, marked),
@@ -78,7 +99,7 @@ export function inboxTable(leads: readonly StoredLead[], words: InboxWords): str
         terminalText(type === 'textarea' ? excerpt(lead[name]) : lead[name].replace(/\s+/g, ' ')),
       ),
       // The state's reason may quote a provider's answer: escaped too.
-      terminalText(inboxState(lead, words)),
+      terminalText(inboxState(lead, words, options)),
       ...(marked ? [terminalText(reviewCell(lead))] : []),
     ]),
   ];
@@ -104,7 +125,7 @@ const formulaStart = /^(?:\s*[=+\-@\uff1d\uff0b\uff0d\uff20]|[\t\r\n])/;
 const neutralised = (value: string) => (formulaStart.test(value) ? `'${value}` : value);
 
 /** UTF-8 with a BOM, `;`-separated, every field quoted, line breaks kept inside their cell. */
-export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): string {
+export function inboxCsv(leads: readonly StoredLead[], words: InboxWords, options?: InboxOptions): string {
   const marked = anyMarked(leads);
   return stringify(
     leads
@@ -114,7 +135,7 @@ export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): strin
         // When it went out, as a date a spreadsheet reads; otherwise the state in words.
         lead.notification.state === 'sent' && !Number.isNaN(Date.parse(lead.notification.at))
           ? sheetDate.format(new Date(lead.notification.at))
-          : inboxState(lead, words),
+          : inboxState(lead, words, options),
         ...(marked ? [reviewCell(lead)] : []),
       ])
       .map((row) => row.map(neutralised)),
@@ -128,4 +149,78 @@ export function inboxCsv(leads: readonly StoredLead[], words: InboxWords): strin
       columns: headers(words, marked),
     },
   );
+}
+
+/** What `--retry ID` did. */
+export type RetryOneResult =
+  | { kind: 'retried'; lead: StoredLead }
+  | { kind: 'unknown' }
+  | { kind: 'alreadySent' }
+  /** Still held by a sender after the wait. */
+  | { kind: 'claimed' };
+
+export interface RetryOneOptions {
+  /** Puts back a lead already sent (it is then sent again). */
+  force?: boolean;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  /** How long to wait for a sender's claim to end: a sender finishes within its provider's timeout. */
+  waitMs?: number;
+  stepMs?: number;
+  /** Called once, when the wait begins. */
+  onWait?: () => void;
+}
+
+/** Long enough for a live sender to finish (a provider's 10-second timeout, then the store's writes). */
+export const retryWaitMs = 30_000;
+
+/**
+ * `--retry ID`: back « à notifier », attempts 0, due at once. A lead already sent is left as it is unless `force`;
+ * a lead a sender holds is waited for (its claim is never cleared under it), then looked at again, since that
+ * sender may just have sent it.
+ */
+export async function retryOne(
+  store: LeadStore,
+  id: string,
+  {
+    force = false,
+    now = () => new Date(),
+    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    waitMs = retryWaitMs,
+    stepMs = 1_000,
+    onWait = () => undefined,
+  }: RetryOneOptions = {},
+): Promise<RetryOneResult> {
+  const started = now().getTime();
+  for (let waiting = false; ; waiting = true) {
+    const lead = (await store.list()).leads.find((candidate) => candidate.id === id);
+    if (!lead) return { kind: 'unknown' };
+    if (lead.notification.state === 'sent' && !force) return { kind: 'alreadySent' };
+    const retried = await store.retry(id, now(), { keepLiveClaim: true });
+    if (retried) return { kind: 'retried', lead: retried };
+    if (now().getTime() - started >= waitMs) return { kind: 'claimed' };
+    if (!waiting) onWait();
+    await sleep(stepMs);
+  }
+}
+
+/**
+ * `--retry` without an id: every « échec » lead back « à notifier » (with `since`, a `AAAA-MM-JJ` day in Paris,
+ * only those received that day or after). A lead a sender holds is left to it and named apart.
+ */
+export async function retryFailed(
+  store: LeadStore,
+  { since, now = () => new Date() }: { since?: string; now?: () => Date } = {},
+): Promise<{ retried: StoredLead[]; claimed: StoredLead[] }> {
+  const failed = (await store.list()).leads.filter(
+    (lead) => lead.notification.state === 'failed' && (since === undefined || parisDay(new Date(lead.receivedAt)) >= since),
+  );
+  const retried: StoredLead[] = [];
+  const claimed: StoredLead[] = [];
+  for (const lead of failed) {
+    const back = await store.retry(lead.id, now(), { keepLiveClaim: true });
+    if (back) retried.push(back);
+    else claimed.push(lead);
+  }
+  return { retried, claimed };
 }

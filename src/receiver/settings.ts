@@ -6,19 +6,21 @@
  *                        follows too. The store itself (LEADS_DIR, D1, Blobs) is opened by src/receiver/store/.
  *   BREVO_API_KEY, CONTACT_TO (one or more addresses, comma-separated), CONTACT_FROM   email
  *   CONTACT_WEBHOOK_URL  webhook (https://, or http:// to this machine only)
+ *   CONTACT_WEBHOOK_SECRET  optional: every webhook POST is signed (Standard Webhooks, ./deliveries.ts)
  *   CONTACT_RATE_LIMIT   messages per client address per 10 minutes (default 10)
  * Problems come back as French lines for the operator; a runtime with problems delivers nothing.
  */
 import * as v from 'valibot';
 import type { ContactReceiverCopy } from '../content-schema/contact-receiver-schema.ts';
 import { type Env, resolveDelivery, settingOf } from '../forms/delivery-settings.ts';
+import { type WebhookKey, webhookKey } from './deliveries.ts';
 import { defaultRateLimit } from './rate-limit.ts';
 import { fillTemplate } from './template.ts';
 
 type DeliverySettings =
   | { mode: 'local' }
   | { mode: 'email'; apiKey: string; to: string[]; from: string }
-  | { mode: 'webhook'; url: string }
+  | { mode: 'webhook'; url: string; key?: WebhookKey }
   | { mode: 'none' };
 
 export interface ReceiverSettings {
@@ -80,6 +82,13 @@ export function readSettings(
     else if (!URL.canParse(webhookUrl)) invalid('CONTACT_WEBHOOK_URL');
     else if (!encryptedOrLocal(new URL(webhookUrl))) problems.push(words.webhookInsecure);
     else delivery = { mode: 'webhook', url: webhookUrl };
+    // A secret that cannot serve is refused, never ignored: the target would reject every unsigned lead.
+    const secret = settingOf(env, 'CONTACT_WEBHOOK_SECRET');
+    if (secret !== undefined && delivery.mode === 'webhook') {
+      const key = webhookKey(secret);
+      if (key) delivery = { ...delivery, key };
+      else problems.push(words.webhookSecretInvalid);
+    }
   }
 
   return { settings: { delivery: problems.length > 0 ? { mode: 'none' } : delivery, rateLimit }, problems };

@@ -27,12 +27,12 @@ import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { type ClientInfo, createContactReceiver, type Deliver, type Judge } from './receiver.ts';
 import { spamReasonsText } from './spam/reasons.ts';
 import { spamScore } from './spam/score.ts';
-import { createNotifications, maxAttempts, type NotificationEvent, parisTime, passBudgetMs } from './notify.ts';
+import { createNotifications, maxAttempts, type NotificationEvent, parisDateTime, parisTime, passBudgetMs } from './notify.ts';
 import { indexRepairLine } from './purge.ts';
 import type { Env } from '../forms/delivery-settings.ts';
 import { readSettings, type ReceiverSettings } from './settings.ts';
 import type { StoreChoice } from './store/choose.ts';
-import type { StoredLead } from './store/lead-store.ts';
+import type { LeadStore, StoredLead } from './store/lead-store.ts';
 import { fillTemplate } from './template.ts';
 
 /** The form's own label of each field: the email and the list of fields to correct name them so. */
@@ -156,13 +156,20 @@ export function createSiteReceiver({
     describe = fillTemplate(words.deliveryWebhook, { host: new URL(delivery.url).host });
     deliver = reported(
       'webhook',
-      webhookDelivery({ url: delivery.url, text: contactReceiver.webhookText, reviewMark: reviewWords.mark, fetch }),
+      webhookDelivery({
+        url: delivery.url,
+        text: contactReceiver.webhookText,
+        reviewMark: reviewWords.mark,
+        fetch,
+        ...(delivery.key ? { key: delivery.key } : {}),
+      }),
     );
     sendDigest = webhookDigestDelivery({
       url: delivery.url,
       words: contactReceiver.digest,
       retentionDays: processors.spamRetentionDays,
       fetch,
+      ...(delivery.key ? { key: delivery.key } : {}),
     });
   }
 
@@ -186,6 +193,18 @@ export function createSiteReceiver({
       logError(
         fillTemplate(words.notifyGaveUp, { delivery, id: event.lead.id, attempt: String(event.attempts), reason: event.reason }),
       );
+    } else if (event.kind === 'paused') {
+      // Once per incident, with what to check for this delivery.
+      logError(
+        fillTemplate(words.deliveryPaused, {
+          delivery,
+          reason: event.pause.reason,
+          time: parisTime(event.pause.nextAt),
+          check: settings.delivery.mode === 'email' ? words.pauseCheckEmail : words.pauseCheckWebhook,
+        }),
+      );
+    } else if (event.kind === 'resumed') {
+      log(fillTemplate(words.deliveryResumed, { delivery, since: parisDateTime(event.pause.since) }));
     } else if (event.kind === 'unreadable') {
       logError(fillTemplate(words.notifyUnreadable, { where: event.record.where, reason: event.record.reason }));
     } else if (event.kind === 'repaired') {
@@ -209,7 +228,8 @@ export function createSiteReceiver({
   const send = deliver;
   const notificationsFor =
     store && send && problems.length === 0
-      ? () => createNotifications({ store: store.leads, send, report, ...(digest ? { digest } : {}) })
+      ? () =>
+          createNotifications({ store: store.leads, send, report, delivery: deliveryName, ...(digest ? { digest } : {}) })
       : undefined;
   if (store && notificationsFor) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
 
@@ -266,6 +286,23 @@ export function createSiteReceiver({
     });
   const withoutStore = receiverWith(dropSpam(deliver));
 
+  /** Notes store-only mode once (a read per lead, a write only the first time); a failure costs only the label. */
+  async function noteStoreOnly(leads: LeadStore): Promise<void> {
+    try {
+      await leads.updateDeliveryStatus?.((current) =>
+        current.storeOnly ? undefined : { ...current, storeOnly: new Date().toISOString() },
+      );
+    } catch (error) {
+      logError(
+        fillTemplate(words.storeError, {
+          where: store?.where ?? '',
+          id: '-',
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    }
+  }
+
   let lastRetry = 0;
   /** Stores the lead, then starts its notification with this request's own notifier. */
   async function handle(request: Request, client?: ClientInfo, after?: (work: Promise<void>) => void): Promise<Response> {
@@ -274,6 +311,7 @@ export function createSiteReceiver({
     const notifications = notificationsFor?.();
     let sending: Promise<unknown> | undefined;
     let counting: Promise<void> | undefined;
+    let noting: Promise<void> | undefined;
     const answer = await receiverWith(async (message, verdict) => {
       let lead: StoredLead;
       try {
@@ -299,6 +337,8 @@ export function createSiteReceiver({
       }
       counting = onLead?.(new Date());
       sending = notifications?.notify(lead).catch(() => false);
+      // Store only: noted in the store, so that npm run leads says « non notifié » rather than « à notifier ».
+      if (!notifications && delivery.mode === 'local') noting = noteStoreOnly(leads);
     })(request, client);
     if (notifications) {
       // A time, not a shared promise: at most one retry pass per gap in this process or isolate, or a burst
@@ -314,6 +354,7 @@ export function createSiteReceiver({
       if (after) after(work);
     }
     if (counting && after) after(counting);
+    if (noting && after) after(noting);
     return answer;
   }
 

@@ -237,10 +237,13 @@ test.describe('npm run leads -- --local, over the same database', () => {
     const lines = list.split('\n');
     expect(lines[0]).toMatch(/^Date +Nom +Email +Téléphone +Message +Notification$/);
     expect(lines[1]).toContain('lot-');
-    expect(lines[1]).toMatch(/ à notifier \(essai 1, prochain à \d{2}:\d{2}\)$/);
+    // The 200 leads were stored while the function ran store only (CONTACT_DELIVERY=local): nobody is notified.
+    expect(lines[1]).toMatch(/ non notifié \(stockage seul\)$/);
     expect(lines.find((line) => line.includes(refused))).toMatch(/ échec\u202f: HTTP 400$/);
     expect(lines.find((line) => line.includes(visitor.email))).toMatch(/ envoyée$/);
-    expect(list).toContain('Messages\u202f: 203, dont 200 à notifier et 1 en échec (base D1 LEADS_DB, copie locale de la base).');
+    expect(list).toContain(
+      'Messages\u202f: 203, dont 200 non notifié(s) (stockage seul\u202f: aucun email ni webhook n’est réglé) et 1 en échec (base D1 LEADS_DB, copie locale de la base).',
+    );
 
     // Back to « à notifier » once the cause is fixed.
     const failed = (await store().list()).leads.find((lead) => lead.email === refused);

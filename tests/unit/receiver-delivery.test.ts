@@ -221,19 +221,21 @@ describe('webhook', () => {
     expect(sent[0]?.body).toMatchObject({ ...valid, id });
   });
 
-  it('says whether a failure is worth a retry: no answer, 408, 429 and 5xx are temporary; 3xx and other 4xx final', async () => {
+  it('says whether a failure is worth a retry: no answer, 408, 429 and 5xx are temporary; 401, 403, 404, 410 a broken delivery; 3xx and other 4xx final', async () => {
     const outcome = async (status: number) => {
       const { fetcher } = fakeFetch(status);
       const error = await webhookDelivery({ url: 'https://hooks.example.org/abc', text: 't', fetch: fetcher })(valid).catch((e) => e);
-      return error instanceof DeliveryError ? `${error.message} ${error.final ? 'final' : 'temporary'}` : 'sent';
+      if (!(error instanceof DeliveryError)) return 'sent';
+      return `${error.message} ${error.configuration ? 'configuration' : error.final ? 'final' : 'temporary'}`;
     };
     const statuses = [200, 201, 301, 302, 303, 307, 308, 400, 401, 403, 404, 408, 410, 422, 429, 500, 502, 503, 504];
     expect(await Promise.all(statuses.map(outcome))).toEqual([
       'sent',
       'sent',
-      ...[301, 302, 303, 307, 308, 400, 401, 403, 404].map((status) => `HTTP ${status} final`),
+      ...[301, 302, 303, 307, 308, 400].map((status) => `HTTP ${status} final`),
+      ...[401, 403, 404].map((status) => `HTTP ${status} configuration`),
       'HTTP 408 temporary',
-      'HTTP 410 final',
+      'HTTP 410 configuration',
       'HTTP 422 final',
       'HTTP 429 temporary',
       ...[500, 502, 503, 504].map((status) => `HTTP ${status} temporary`),

@@ -18,6 +18,8 @@
  * - a lead marked « à vérifier » carries its reasons in its own value (`review`), written with it.
  * - `reported/<id>`: a spam lead a digest named (../digest.ts), and `digests/<day>`, taken with `onlyIfNew` by the
  *   one sender of that day's digest;
+ * - `delivery/status`: the delivery's own record (an incident, store-only mode: ../notify.ts), changed with
+ *   `onlyIfNew` or `onlyIfMatch` on its ETag, so that of two instances only one opens or ends an incident.
  * Reads are strongly consistent: a claim must see the last write.
  */
 import { getStore, type Store } from '@netlify/blobs';
@@ -30,8 +32,10 @@ import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
   digestDayPattern,
+  type DeliveryStatus,
   firstNotification,
   type LeadStore,
+  parseDeliveryStatus,
   latestMarkers,
   leadId,
   type IndexRepair,
@@ -311,7 +315,50 @@ export function blobsLeadStore(store: Store): LeadStore {
     }
   }
 
+  const statusKey = 'delivery/status';
+  /** Tries of a change that lost its conditional write to another instance each time. */
+  const statusTries = 5;
+  /**
+   * A key's ETag, for a conditional write: from the read, or else from a listing (the local server of
+   * @netlify/blobs gives none on a read).
+   */
+  const etagOf = async (key: string, read: string | undefined) =>
+    read ?? (await store.list({ prefix: key })).blobs.find((blob) => blob.key === key)?.etag;
+  const readStatus = async () => {
+    const found = await store.getWithMetadata(statusKey, { type: 'json', ...strong });
+    return {
+      status: found ? parseDeliveryStatus(found.data) : ({} as DeliveryStatus),
+      etag: found ? await etagOf(statusKey, found.etag) : undefined,
+    };
+  };
+
+  /**
+   * `--retry` takes the lead's claim itself before changing its state, so that no sender starts on it meanwhile;
+   * a live claim of a sender is left alone (false). `record` then deletes the claim.
+   */
+  async function holdForRetry(id: string, now: Date): Promise<boolean> {
+    const key = `claims/${id}`;
+    const until = new Date(now.getTime() + 60_000).toISOString();
+    if ((await store.set(key, until, { onlyIfNew: true })).modified) return true;
+    const current = await store.getWithMetadata(key, strong);
+    if (!current) return (await store.set(key, until, { onlyIfNew: true })).modified;
+    if (Date.parse(current.data) > now.getTime()) return false;
+    const etag = await etagOf(key, current.etag);
+    return etag !== undefined && (await store.set(key, until, { onlyIfMatch: etag })).modified;
+  }
+
   return {
+    deliveryStatus: async () => (await readStatus()).status,
+    async updateDeliveryStatus(change) {
+      for (let tries = 0; tries < statusTries; tries += 1) {
+        const { status: before, etag } = await readStatus();
+        const after = change(before);
+        if (after === undefined) return { before, after: before };
+        const { modified } = await store.setJSON(statusKey, after, etag ? { onlyIfMatch: etag } : { onlyIfNew: true });
+        if (modified) return { before, after: parseDeliveryStatus(after) };
+      }
+      throw new Error(`${statusKey}: changed by another instance ${statusTries} times in a row`);
+    },
     async add(message, receivedAt, spamReasons, review) {
       const id = leadId(receivedAt);
       const lead = { receivedAt: receivedAt.toISOString(), ...message };
@@ -378,9 +425,10 @@ export function blobsLeadStore(store: Store): LeadStore {
       return modified ? confirmed(lead, now) : undefined;
     },
     record,
-    async retry(id, now) {
+    async retry(id, now, options) {
       const lead = await read(id, { sent: new Set(), failed: new Set(), markers: new Map() });
       if (!lead || !('notification' in lead)) return undefined;
+      if (options?.keepLiveClaim && !(await holdForRetry(id, now))) return undefined;
       const notification: Notification = { state: 'pending', attempts: 0, nextAt: now.toISOString() };
       // Its state goes before its new marker comes: a pass that saw both would remove the new marker as stale (or
       // superseded by one with more attempts). A stop in between leaves a lead with no state, whose marker the

@@ -18,8 +18,10 @@ import { leadStores } from '../../forms/lead-stores.ts';
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
   digestDayPattern,
+  type DeliveryStatus,
   firstNotification,
   type LeadStore,
+  parseDeliveryStatus,
   type Listing,
   leadId,
   type Notification,
@@ -134,6 +136,19 @@ const insertColumns = ['id', 'received_at', ...fieldColumns];
 /** Still to notify, not given up, due: the same condition for finding and for claiming. */
 const isDue = 'notified_at IS NULL AND failed_at IS NULL AND spam_reasons IS NULL AND (next_at IS NULL OR next_at <= ?1)';
 
+/** The delivery's record as stored (migrations/0006); a row that does not parse reads as none. */
+function statusOf(row: Row | undefined): DeliveryStatus {
+  if (!row) return {};
+  try {
+    return parseDeliveryStatus(JSON.parse(text(row.status)));
+  } catch {
+    return {};
+  }
+}
+
+/** Tries of a change that lost its conditional write to another sender each time. */
+const statusTries = 5;
+
 export function d1LeadStore(run: SqlRunner): LeadStore {
   const rows = async (sql: string, params: readonly SqlValue[] = []) => listing(await run(sql, params));
 
@@ -150,7 +165,29 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
     throw new Error('spam_repeat_key: no usable key');
   }
 
+  const statusRow = async () => (await run('SELECT status, version FROM delivery_status WHERE id = 1', []))[0];
   return {
+    deliveryStatus: async () => statusOf(await statusRow()),
+    async updateDeliveryStatus(change) {
+      for (let tries = 0; tries < statusTries; tries += 1) {
+        const row = await statusRow();
+        const before = statusOf(row);
+        const after = change(before);
+        if (after === undefined) return { before, after: before };
+        const json = JSON.stringify(after);
+        // Written only if nobody changed it since it was read: an exclusive insert, or an update of that version.
+        const written = row
+          ? await run('UPDATE delivery_status SET status = ?1, version = version + 1 WHERE id = 1 AND version = ?2 RETURNING id', [
+              json,
+              String(count(row.version)),
+            ])
+          : await run('INSERT INTO delivery_status (id, status, version) VALUES (1, ?1, 0) ON CONFLICT (id) DO NOTHING RETURNING id', [
+              json,
+            ]);
+        if (written.length > 0) return { before, after: parseDeliveryStatus(after) };
+      }
+      throw new Error(`delivery_status: changed by another sender ${statusTries} times in a row`);
+    },
     async add(message, receivedAt, spamReasons, review) {
       const lead = { id: leadId(receivedAt), receivedAt: receivedAt.toISOString(), ...message };
       const spam = spamReasons && spamReasons.length > 0 ? [...spamReasons] : undefined;
@@ -236,9 +273,11 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
     async releaseDigest(day) {
       await run('DELETE FROM spam_digests WHERE day = ?1', [day]);
     },
-    async retry(id, now) {
+    async retry(id, now, options) {
+      // With `keepLiveClaim`, a lead that a sender holds is left as it is (no row comes back).
+      const unclaimed = options?.keepLiveClaim ? ' AND (claimed_until IS NULL OR claimed_until <= ?2)' : '';
       const { leads } = await rows(
-        `UPDATE leads SET notified_at = NULL, failed_at = NULL, attempts = 0, next_at = ?2, reason = NULL, claimed_until = NULL, spam_reasons = NULL WHERE id = ?1 RETURNING ${columns}`,
+        `UPDATE leads SET notified_at = NULL, failed_at = NULL, attempts = 0, next_at = ?2, reason = NULL, claimed_until = NULL, spam_reasons = NULL WHERE id = ?1${unclaimed} RETURNING ${columns}`,
         [id, now.toISOString()],
       );
       return leads[0];

@@ -17,6 +17,8 @@
  * writes a new key, then removes every other entry of the folder.
  * The daily digest of spam (../digest.ts): `notifications/<id>.reported` once a digest named the lead, and
  * LEADS_DIR/digests/<day>, created exclusively by the one sender that takes that day's digest.
+ * LEADS_DIR/delivery/status.json is the delivery's own record (an incident, store-only mode: ../notify.ts),
+ * replaced whole (temporary file, then rename); its changes are made one at a time in the process that owns the folder.
  */
 import { randomUUID } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -39,8 +41,11 @@ import {
 import { chooseStore, type StoreChoice } from './choose.ts';
 import {
   digestDayPattern,
+  type DeliveryStatus,
+  type DeliveryStatusChange,
   type LeadStore,
   latestMarkers,
+  parseDeliveryStatus,
   leadId,
   type Listing,
   type Notification,
@@ -71,6 +76,9 @@ interface States {
   spam: Set<string>;
   markers: Map<string, { id: string; attempts: number; nextAt: string; name: string }>;
 }
+
+/** Changes of each folder's delivery record, one at a time in this process (by the folder's path). */
+const statusChanges = new Map<string, Promise<unknown>>();
 
 export function filesLeadStore(dir: string): LeadStore {
   const write = leadsWriter(dir);
@@ -370,8 +378,61 @@ export function filesLeadStore(dir: string): LeadStore {
       await dropOtherKeys(key);
     });
 
+  const statusFile = path.join(dir, 'delivery', 'status.json');
+  async function deliveryStatus(): Promise<DeliveryStatus> {
+    const text = await readText(statusFile);
+    if (text === undefined) return {};
+    try {
+      return parseDeliveryStatus(JSON.parse(text));
+    } catch {
+      return {};
+    }
+  }
+  function updateDeliveryStatus(change: DeliveryStatusChange) {
+    const key = path.resolve(dir);
+    const next = (statusChanges.get(key) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        const before = await deliveryStatus();
+        const after = change(before);
+        if (after === undefined) return { before, after: before };
+        await mkdir(path.dirname(statusFile), { recursive: true, mode: 0o700 });
+        const temporary = `${statusFile}.${randomUUID()}.tmp`;
+        await writeFile(temporary, `${JSON.stringify(after)}\n`, { mode: fileMode });
+        await rename(temporary, statusFile);
+        return { before, after: parseDeliveryStatus(after) };
+      });
+    statusChanges.set(key, next);
+    void next.finally(() => statusChanges.get(key) === next && statusChanges.delete(key)).catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * `--retry` takes the lead's claim itself before changing its state, so that no sender starts on it meanwhile;
+   * a live claim of a sender is left alone (false). `record` then removes the claim.
+   */
+  async function holdForRetry(id: string, now: Date): Promise<boolean> {
+    await mkdir(stateDir, { recursive: true, mode: 0o700 });
+    const until = new Date(now.getTime() + 60_000).toISOString();
+    const create = () =>
+      writeFile(claimFile(id), until, { flag: 'wx', mode: fileMode }).then(
+        () => true,
+        () => false,
+      );
+    if (await create()) return true;
+    const current = await readText(claimFile(id));
+    if (current !== undefined && Date.parse(current) > now.getTime()) return false;
+    // An expired claim (a sender that stopped): moved away as `claim` does, then taken; a sender quicker than us wins.
+    const stale = `${claimFile(id)}.${randomUUID()}`;
+    await rename(claimFile(id), stale).catch(() => undefined);
+    await rm(stale, { force: true });
+    return create();
+  }
+
   return {
     repeats,
+    deliveryStatus,
+    updateDeliveryStatus,
     async unreported(limit) {
       const stateNames = await names(stateDir);
       const known = statesOf(stateNames);
@@ -456,10 +517,11 @@ export function filesLeadStore(dir: string): LeadStore {
     // The names of notifications/ are the truth here: the state the caller read is checked against them.
     claim: ({ id }, now, until) => oneAtATime(id, () => claim(id, now, until)),
     record,
-    async retry(id, now) {
+    async retry(id, now, options) {
       const known = await states(id);
       const lead = await read(id, known);
       if (!('notification' in lead)) return undefined;
+      if (options?.keepLiveClaim && !(await holdForRetry(id, now))) return undefined;
       const notification: Notification = { state: 'pending', attempts: 0, nextAt: now.toISOString() };
       await record(id, notification);
       return { ...lead, notification };

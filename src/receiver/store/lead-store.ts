@@ -58,6 +58,51 @@ export interface IndexRepair {
   why: 'sent' | 'failed' | 'spam' | 'gone' | 'superseded' | 'restored';
 }
 
+/**
+ * An incident of the delivery itself (../notify.ts): the provider answered that the setting is broken (401, 403,
+ * 404, 410, Brevo's sender or account), so no lead is sent, and none loses an attempt, until it works again.
+ */
+export interface DeliveryPause {
+  /** When the incident began (ISO 8601). */
+  since: string;
+  /** Which delivery (`email Brevo`, `webhook`), as the log names it. */
+  delivery: string;
+  /** The provider's last answer. */
+  reason: string;
+  /** Configuration errors met in a row: the step of the backoff. */
+  failures: number;
+  /** When sending is tried again (ISO 8601). */
+  nextAt: string;
+}
+
+/** The delivery's own record, one per store, apart from any lead's. */
+export interface DeliveryStatus {
+  pause?: DeliveryPause;
+  /** Since when (ISO 8601) the receiver stores leads without notifying anyone (store only). */
+  storeOnly?: string;
+}
+
+/** The record as stored (JSON); anything else reads as no record: a broken record never stops the sending. */
+const deliveryStatusValue = v.object({
+  pause: v.optional(
+    v.object({ since: v.string(), delivery: v.string(), reason: v.string(), failures: v.number(), nextAt: v.string() }),
+  ),
+  storeOnly: v.optional(v.string()),
+});
+
+export function parseDeliveryStatus(value: unknown): DeliveryStatus {
+  const parsed = v.safeParse(deliveryStatusValue, value);
+  if (!parsed.success) return {};
+  const { pause, storeOnly } = parsed.output;
+  return { ...(pause ? { pause } : {}), ...(storeOnly ? { storeOnly } : {}) };
+}
+
+/**
+ * A change of the delivery's record: the new record given the current one, or undefined to leave it as it is.
+ * It may be called more than once (a store that lost a race reads again), so it must not count its calls.
+ */
+export type DeliveryStatusChange = (current: DeliveryStatus) => DeliveryStatus | undefined;
+
 /** What list/forget/purge return: the leads concerned, and the records skipped. */
 export interface Listing {
   leads: StoredLead[];
@@ -96,7 +141,7 @@ export interface LeadStore {
    * `npm run leads -- --retry ID` (and `--pas-indesirable ID`, which rescues a spam lead): back to pending,
    * attempts 0, due at `now`; undefined when there is no such lead.
    */
-  retry(id: string, now: Date): Promise<StoredLead | undefined>;
+  retry(id: string, now: Date, options?: RetryOptions): Promise<StoredLead | undefined>;
   /** Deletes every lead of this email address (case-insensitive); returns them, and the records skipped. */
   forget(email: string): Promise<Listing>;
   /**
@@ -125,6 +170,22 @@ export interface LeadStore {
   claimDigest(day: string, at: Date): Promise<boolean>;
   /** Gives `day` back after a digest the provider did not accept, so that a later pass sends it. */
   releaseDigest(day: string): Promise<void>;
+  /** The delivery's record (an incident, store-only mode); `{}` when there is none. */
+  deliveryStatus?(): Promise<DeliveryStatus>;
+  /**
+   * Changes the delivery's record atomically in the store (an exclusive create, a conditional write), so that of
+   * two senders (isolates, instances) opening or ending the same incident only one does; gives the record
+   * before and after (the same when `change` left it).
+   */
+  updateDeliveryStatus?(change: DeliveryStatusChange): Promise<{ before: DeliveryStatus; after: DeliveryStatus }>;
+}
+
+interface RetryOptions {
+  /**
+   * Leaves a lead that a sender holds (a live claim) untouched: undefined then. `npm run leads -- --retry` waits for
+   * the claim to end rather than clear it under a sender that may be posting it.
+   */
+  keepLiveClaim?: boolean;
 }
 
 /** A digest's day as the stores write it in a name or key: `YYYY-MM-DD`, nothing else. */

@@ -228,8 +228,7 @@ export function createSiteReceiver({
   const send = deliver;
   const notificationsFor =
     store && send && problems.length === 0
-      ? () =>
-          createNotifications({ store: store.leads, send, report, delivery: deliveryName, ...(digest ? { digest } : {}) })
+      ? () => createNotifications({ store: store.leads, send, report, delivery: deliveryName, ...(digest ? { digest } : {}) })
       : undefined;
   if (store && notificationsFor) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
 

@@ -27,13 +27,21 @@ interface LocalProxy {
 /** The local database (`persistTo`: `wrangler pages dev --persist-to`; default .wrangler/state). */
 function localRunner(persistTo = '.wrangler/state', binding: string = d1Binding): SqlRunner {
   let proxy: Promise<LocalProxy> | undefined;
+  /**
+   * The runtime being closed: a new one opens only once it is gone. Two runtimes alive at once in one process
+   * mix up the answers of miniflare's synchronous fetch (« message?.id === id »), seen when a pause between
+   * statements outlasted `idleMs` on a busy machine.
+   */
+  let closing: Promise<void> = Promise.resolve();
   let running = 0;
   let idle: NodeJS.Timeout | undefined;
   return async (sql, params) => {
     clearTimeout(idle);
     running += 1;
-    proxy ??= import('wrangler').then(({ getPlatformProxy }) =>
-      getPlatformProxy<Record<string, unknown>>({ persist: { path: path.join(persistTo, 'v3') } }),
+    proxy ??= closing.then(() =>
+      import('wrangler').then(({ getPlatformProxy }) =>
+        getPlatformProxy<Record<string, unknown>>({ persist: { path: path.join(persistTo, 'v3') } }),
+      ),
     );
     const opened = proxy;
     try {
@@ -46,7 +54,7 @@ function localRunner(persistTo = '.wrangler/state', binding: string = d1Binding)
       if (running === 0) {
         idle = setTimeout(() => {
           proxy = undefined;
-          void opened.then(({ dispose }) => dispose()).catch(() => undefined);
+          closing = opened.then(({ dispose }) => dispose()).catch(() => undefined);
         }, idleMs);
       }
     }

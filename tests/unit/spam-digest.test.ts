@@ -347,6 +347,16 @@ describe.each(Object.keys(stores))('the daily digest on the %s store', { timeout
     expect((await store.list()).leads.find((lead) => lead.id === one.id)?.notification.state).toBe('spam');
   });
 
+  it('forgets, at the purge, the digests’ days older than the spam they could name, and keeps the recent ones', async () => {
+    const store = await stores[kind]!();
+    expect(await store.claimDigest('2026-10-01', paris(8))).toBe(true);
+    expect(await store.claimDigest('2026-11-20', paris(8))).toBe(true);
+    await store.purge(new Date('2020-01-01T00:00:00Z'), new Date('2026-10-28T00:00:00Z'));
+    // The old day is free again (its record is gone); the recent one is still taken.
+    expect(await store.claimDigest('2026-10-01', paris(8))).toBe(true);
+    expect(await store.claimDigest('2026-11-20', paris(8))).toBe(false);
+  });
+
   it('two notifiers racing for the same day send one digest, naming every message once', async () => {
     const store = await stores[kind]!();
     const robots = [];

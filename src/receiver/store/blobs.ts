@@ -501,6 +501,9 @@ export function blobsLeadStore(store: Store): LeadStore {
         await store.setJSON(repeatKeyName, key);
         await dropOtherKeys(key);
       }
+      // The digests' days older than the spam they could name: one key a day would otherwise pile up for ever.
+      const oldest = (spamBefore ?? before).toISOString().slice(0, 10);
+      for (const day of await keysUnder('digests/')) if (day < oldest) await store.delete(`digests/${day}`);
       const restored = await restoreMarkers();
       return restored.length > 0 ? { ...listing, repaired: [...(listing.repaired ?? []), ...restored] } : listing;
     },

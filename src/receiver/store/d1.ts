@@ -302,6 +302,8 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
         key.key,
       ]);
       await run('DELETE FROM spam_repeats WHERE key_id <> ?1', [key.id]);
+      // The digests' days older than the spam they could name: one row a day would otherwise pile up for ever.
+      await run('DELETE FROM spam_digests WHERE day < ?1', [(spamBefore ?? before).toISOString().slice(0, 10)]);
       return removed;
     },
   };

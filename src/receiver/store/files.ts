@@ -535,6 +535,11 @@ export function filesLeadStore(dir: string): LeadStore {
       const removed = await remove((lead) => purged(lead, before, spamBefore));
       // The memory of repeated messages starts again under a new key each day.
       await rotateRepeats();
+      // The digests' days older than the spam they could name: one file a day would otherwise pile up for ever.
+      const oldest = (spamBefore ?? before).toISOString().slice(0, 10);
+      for (const day of await names(path.join(dir, 'digests'))) {
+        if (digestDayPattern.test(day) && day < oldest) await rm(digestFile(day), { force: true });
+      }
       return removed;
     },
   };

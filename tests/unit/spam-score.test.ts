@@ -57,7 +57,7 @@ describe('the corpus', () => {
     // A change of the signals or the patterns that moves a message shows here, deliberately.
     expect(counts).toEqual({
       genuine: { deliver: 53, review: 9, quarantine: 0 },
-      spam: { deliver: 0, review: 22, quarantine: 12 },
+      spam: { deliver: 0, review: 24, quarantine: 10 },
     });
   });
 
@@ -115,9 +115,16 @@ describe('each signal', () => {
     expect(outcomeOf(['pattern', 'pattern'])).toBe('review');
   });
 
+  it('a message in Arabic from a throw-away address is still delivered, marked: neither is sure alone or together', () => {
+    expect(verdictOf({ email: 'youssef@yopmail.com', message: 'السلام عليكم، أريد معلومات عن تأسيس شركة من فضلكم' })).toMatchObject({
+      outcome: 'review',
+      spam: false,
+    });
+  });
+
   it('weak signals never count towards a quarantine, whatever else is found', () => {
     const weak = (Object.keys(signalClasses) as SpamSignal[]).filter((signal) => signalClasses[signal] === 'weak');
-    expect(weak.sort()).toEqual(['repeatedShort', 'tooFast', 'twoLinks', 'word']);
+    expect(weak.sort()).toEqual(['repeatedShort', 'script', 'tooFast', 'twoLinks', 'word']);
     expect(outcomeOf(weak)).toBe('review');
     expect(outcomeOf(['pattern', ...weak])).toBe('review');
   });

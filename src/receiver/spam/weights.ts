@@ -6,13 +6,13 @@
  * - **decisive**: one is enough to quarantine. No visitor fills a field they cannot see, writes BBCode or HTML,
  *   pastes three links, puts a link in their name or phone, or sends the same long text as two other addresses.
  * - **strong**: a good sign of spam that a real visitor still sends now and then (a spam phrase quoted, a
- *   throw-away address, a message in Arabic). One alone marks the message « à vérifier »; **two independent
- *   strong signals** together quarantine it. Independent means two *different* signals of this class, each
- *   coming from its own evidence (the wording, the address, the alphabet): a signal found several times (two
- *   spam phrases of the list in one text) still counts once, never twice.
- * - **weak**: ordinary things that spam also does (an everyday word of the list, two links, a short sentence
- *   many people type, a fast fill). They mark the message « à vérifier » and never count towards a quarantine,
- *   whatever else is found.
+ *   throw-away address). One alone marks the message « à vérifier »; **two independent strong signals** together
+ *   quarantine it. Independent means two *different* signals of this class, each coming from its own evidence
+ *   (the wording, the address): a signal found several times (two spam phrases of the list in one text) still
+ *   counts once, never twice.
+ * - **weak**: ordinary things that spam also does (an everyday word of the list, another alphabet, two links, a
+ *   short sentence many people type, a fast fill). They mark the message « à vérifier » and never count towards
+ *   a quarantine, whatever else is found: a Moroccan trader writing in Arabic from a temporary address is a lead.
  * Each signal's name is the reason stored with the message and sent in the webhook (a stable code); its French
  * wording is in content/contact-receiver.json (`spam.reasons`).
  */
@@ -33,8 +33,8 @@ export const signalClasses = {
   pattern: 'strong',
   /** The email's domain is a throw-away one (the `mailchecker` list, privacy relays excepted: ./relays.ts). */
   disposable: 'strong',
-  /** The message is mostly written in a script other than Latin (Arabic, Cyrillic, CJK…). */
-  script: 'strong',
+  /** The message is mostly written in a script other than Latin (Arabic, Cyrillic, CJK…): many traders write so. */
+  script: 'weak',
   /** An everyday word of the pattern list (./patterns.ts, `weak` entries): casino, SEO, crypto wallet… */
   word: 'weak',
   /** Two links in the message (a trader may point to two propfirms' pages). */

@@ -75,9 +75,9 @@ async function fillAndSubmit(page: Page) {
 
 /** The one message stored in `dir`, once it is there. */
 async function storedMessage(dir: string): Promise<unknown> {
-  // Beside the lead: its notification state, the anonymous daily counts (audience/) and the memory of repeated
-  // bodies for the spam filter (repeats/), never another lead.
-  const files = (await readdir(dir)).filter((name) => !['audience', 'notifications', 'repeats'].includes(name));
+  // Beside the lead, only folders: its notification state (notifications/), the memory of repeated messages for
+  // the spam filter (repeats/), the delivery's own record (delivery/), never another lead.
+  const files = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
   expect(files).toHaveLength(1);
   expect(files[0]).toMatch(/\.json$/);
   return JSON.parse(await readFile(path.join(dir, files[0] ?? ''), 'utf8'));

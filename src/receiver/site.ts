@@ -32,7 +32,7 @@ import { indexRepairLine } from './purge.ts';
 import type { Env } from '../forms/delivery-settings.ts';
 import { readSettings, type ReceiverSettings } from './settings.ts';
 import type { StoreChoice } from './store/choose.ts';
-import type { LeadStore, StoredLead } from './store/lead-store.ts';
+import { type LeadStore, reasonOf, type StoredLead } from './store/lead-store.ts';
 import { fillTemplate } from './template.ts';
 
 /** The form's own label of each field: the email and the list of fields to correct name them so. */
@@ -232,6 +232,10 @@ export function createSiteReceiver({
       : undefined;
   if (store && notificationsFor) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
 
+  /** A store error outside any lead's notification (the repeat memory, the store-only note): logged, never thrown. */
+  const logStoreError = (error: unknown) =>
+    logError(fillTemplate(words.storeError, { where: store?.where ?? '', id: '-', reason: reasonOf(error) }));
+
   // Every message is judged; with a store, the store remembers repeated messages (keyed hashes only).
   const repeats = store?.leads.repeats?.bind(store.leads);
   const judge: Judge = async (input) => {
@@ -244,13 +248,7 @@ export function createSiteReceiver({
       count = await repeats(input.values.message, input.values.email, new Date());
     } catch (error) {
       // The memory failing costs one signal, never a lead.
-      logError(
-        fillTemplate(words.storeError, {
-          where: store?.where ?? '',
-          id: '-',
-          reason: error instanceof Error ? error.message : String(error),
-        }),
-      );
+      logStoreError(error);
     }
     return count === undefined ? first : spamScore({ ...input, repeats: count });
   };
@@ -292,13 +290,7 @@ export function createSiteReceiver({
         current.storeOnly ? undefined : { ...current, storeOnly: new Date().toISOString() },
       );
     } catch (error) {
-      logError(
-        fillTemplate(words.storeError, {
-          where: store?.where ?? '',
-          id: '-',
-          reason: error instanceof Error ? error.message : String(error),
-        }),
-      );
+      logStoreError(error);
     }
   }
 

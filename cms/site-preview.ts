@@ -88,7 +88,11 @@ export function sitePreview(contentDir: string): Plugin {
     name: 'propllc-cms-site-preview',
     apply: 'serve',
     configureServer(server) {
-      for (const file of filesUnder(contentDir)) texts.set(file, readFileSync(file, 'utf8'));
+      const seen = new Map<string, number>();
+      for (const file of filesUnder(contentDir)) {
+        texts.set(file, readFileSync(file, 'utf8'));
+        seen.set(file, statSync(file).mtimeMs);
+      }
       server.watcher.add(contentDir);
       // Read at once, before the dev server sends the update: the frame asks what changed when the update arrives.
       const record = (file: string) => {
@@ -96,8 +100,16 @@ export function sitePreview(contentDir: string): Plugin {
         const after = readFileSync(file, 'utf8');
         const before = texts.get(file) ?? '';
         texts.set(file, after);
+        seen.set(file, statSync(file).mtimeMs);
         if (after === before) return;
         last = { file: path.relative(contentDir, file), at: Date.now(), texts: addedTexts(before, after) };
+      };
+      // The watcher reports a save late on a busy machine, after « Aperçu » has asked for the page: each page and each
+      // question about the last change first take in any file written since, from the disk itself.
+      const catchUp = () => {
+        for (const file of filesUnder(contentDir)) {
+          if (statSync(file, { throwIfNoEntry: false })?.mtimeMs !== seen.get(file)) record(file);
+        }
       };
       // Each save: the pages rendered again, one at a time, as soon as the dev server has taken the change in.
       let rendering: Promise<void> = Promise.resolve();
@@ -129,12 +141,14 @@ export function sitePreview(contentDir: string): Plugin {
       const helper = helperModule();
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         if (req.url === changesPath) {
+          catchUp();
           res.setHeader('Content-Type', 'application/json; charset=utf-8');
           res.setHeader('Cache-Control', 'no-store');
           res.end(JSON.stringify(last));
           return;
         }
         if (req.method !== 'GET' || !(req.headers.accept ?? '').includes('text/html')) return next();
+        catchUp();
         helper.then((module) => {
           withHelper(res, () => module(last));
           next();

@@ -202,8 +202,9 @@ export interface LastChange {
  * the dev server brings to the page by itself. Self-contained, with no import, so that it needs no request.
  */
 export function followSaves(initial: LastChange | null, changesPath: string, laterScript: string): void {
-  let shown = initial?.at ?? 0;
-  showEdit(document, location.hash, initial?.texts ?? []);
+  // A change counts as shown once its text was found: a page sent before the dev server took the save in shows the
+  // old text, and the hot update that brings the new one must still outline it.
+  let shown = showEdit(document, location.hash, initial?.texts ?? []) ? (initial?.at ?? 0) : 0;
   requestAnimationFrame(() =>
     setTimeout(() => {
       // When the edit was first painted in view, in the page's own clock (the end-to-end test times it).

@@ -6,8 +6,23 @@ import { describe, expect, it, vi } from 'vitest';
 import { frameSource, livePageSource } from '../../cms/Preview/Preview.tsx';
 import { writeInPlace } from '../../cms/Preview/live/data-files.ts';
 import { editorToken } from '../../cms/Preview/live/github.ts';
-import { comparable, hydrated, mark, markDuration, rulesOf, selectorOf, unfold } from '../../cms/Preview/focus.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import {
+  comparable,
+  followSaves,
+  hydrated,
+  mark,
+  markDuration,
+  rulesOf,
+  selectorOf,
+  unfold,
+} from '../../cms/Preview/focus.ts';
 import { addedTexts, visibleText } from '../../cms/Preview/changed-text.ts';
+import { sitePreview } from '../../cms/site-preview.ts';
 
 describe('visibleText', () => {
   it('keeps the words a visitor reads on a line of MDX, JSON or frontmatter', () => {
@@ -128,5 +143,64 @@ describe('writeInPlace', () => {
     expect(bundled).toEqual({ nav: { label: 'Menu', links: [{ label: 'Vos questions', to: '/faq' }] } });
     expect(bundled.nav).toBe(held);
     expect((held as { links: unknown }).links).toBe(links);
+  });
+});
+
+describe('a save the dev server takes in late', () => {
+  it('is still outlined when the hot update brings its text after the page was shown', async () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<main><details id="delai" open><summary>Délai ?</summary><p>Avant.</p></details></main>';
+    performance.clearMarks('apercu-outlined');
+    // The page was sent with the save already known, but rendered from the file before it.
+    const change = { at: 1_000, texts: ['Nous suivons chaque étape avec vous.'] };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(change)));
+    // What jsdom lacks of a browser's layout: the helper scrolls the edit into view and watches the page's size.
+    const win = document.defaultView as unknown as Record<string, unknown>;
+    const { ResizeObserver } = win;
+    win.ResizeObserver = class {
+      observe() {}
+      disconnect() {}
+    };
+    Element.prototype.scrollIntoView = () => {};
+    try {
+      followSaves(change, '/__apercu/changes', 'text/x-apercu-later');
+      expect(performance.getEntriesByName('apercu-outlined')).toHaveLength(0);
+      // The hot update: the page's text becomes the saved one.
+      document.querySelector('p')!.textContent = 'Nous suivons chaque étape avec vous. Avant.';
+      await vi.waitFor(() => {
+        const details = performance.getEntriesByName('apercu-outlined').map((entry) => (entry as PerformanceMark).detail);
+        expect(details).toContain('Nous suivons chaque étape avec vous. Avant.');
+      });
+    } finally {
+      // The helper watches the page for the rest of its life: this page ends here.
+      document.documentElement.replaceChild(document.createElement('body'), document.body);
+      win.ResizeObserver = ResizeObserver;
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('is told to « Aperçu » before the file watcher reports it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apercu-'));
+    try {
+      const file = path.join(dir, 'delai.mdx');
+      writeFileSync(file, 'Comptez environ 3 à 4 semaines.\n');
+      let handle: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+      // A dev server whose watcher never reports anything: the worst of a busy machine.
+      const server = {
+        watcher: { add() {}, on() {} },
+        middlewares: { use: (fn: typeof handle) => (handle = fn) },
+        httpServer: null,
+      } as unknown as ViteDevServer;
+      (sitePreview(dir) as Plugin & { configureServer: (server: ViteDevServer) => void }).configureServer(server);
+      writeFileSync(file, 'Nous suivons chaque étape avec vous.\nComptez environ 3 à 4 semaines.\n');
+      const body = await new Promise<string>((resolve) => {
+        const res = { setHeader() {}, end: resolve } as unknown as ServerResponse;
+        handle!({ url: '/__apercu/changes', method: 'GET', headers: {} } as IncomingMessage, res, () => resolve('next'));
+      });
+      expect(JSON.parse(body)).toMatchObject({ file: 'delai.mdx', texts: ['Nous suivons chaque étape avec vous.'] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,43 +5,44 @@
  * requires them (without them it fails, or runs `npm install` itself); knip's React Router plugin knows it.
  */
 import type { KnipConfig } from 'knip';
-import { widgets } from './src/mdx/widgets/index.ts';
+import { widgets } from './src/site/mdx/widgets/index.ts';
 
 const config: KnipConfig = {
   entry: [
     // MDX pages import their widgets by the path remark-widgets writes from the widget list, not by an import knip reads.
     ...new Set(Object.values(widgets).map((widget) => widget.module.slice(1))),
     // Loaded by path: remark-page-handle.ts makes every page re-export its `meta`.
-    'src/page-meta.ts',
+    'src/site/page-meta.ts',
     // Loaded by the check's Vite server by path (render-check.ts).
-    'scripts/content-check/render-mdx.tsx',
+    'tools/check/content-check/render-mdx.tsx',
     // A compile-time proof: nothing imports it, the type check reads it.
-    'src/mdx/widgets/props-parity.ts',
+    'src/site/mdx/widgets/props-parity.ts',
     // The islands' browser entries, built by vite.client.config.ts from the island registry.
-    'src/islands/*.client.tsx',
+    'src/site/islands/*.client.tsx',
     // Run by hand when the brand mark changes (docs/architecture.md, "Checks, bench and images").
-    'scripts/generate-images.ts',
-    // The hosted editor's function, bundled by path into dist-cms/_worker.js (scripts/cms-build.ts).
-    'cms/worker.ts',
-    // The config the editor starts the site's dev server with (`react-router dev --config`, cms/server.ts), and the
-    // preview's helper, which cms/site-preview.ts reads as text and writes into the pages.
-    'cms/site-preview.vite.config.ts',
-    'cms/Preview/focus.ts',
-    // The hosted « Aperçu »'s page (cms/apercu-page.html), built by scripts/cms-build.ts, and the stand-ins of
+    'tools/build/generate-images.ts',
+    // The hosted editor's function, bundled by path into dist-cms/_worker.js (editor/build.ts).
+    'editor/worker.ts',
+    // The config the editor starts the site's dev server with (`react-router dev --config`, editor/server.ts), and the
+    // preview's helper, which editor/site-preview.ts reads as text and writes into the pages.
+    'editor/site-preview.vite.config.ts',
+    'editor/Preview/focus.ts',
+    // The hosted « Aperçu »'s page (editor/apercu-page.html), built by editor/build.ts, and the stand-ins of
     // node:path and node:fs that build gives the site's MDX plugins by alias.
-    'cms/Preview/live/main.tsx',
-    'cms/Preview/live/node-{fs,path}.ts',
+    'editor/Preview/live/main.tsx',
+    'editor/Preview/live/node-{fs,path}.ts',
     // `npm start`: its script `exec`s Node (`exec node --import tsx …`), which knip does not read as running a file.
-    'src/server/start.ts',
+    'src/hosts/node/start.ts',
     // The hosts' functions: Cloudflare Pages and Netlify find them by their folder.
     'functions/api/*.ts',
     'netlify/functions/*.ts',
   ],
   project: [
     'src/**/*.{ts,tsx}',
-    'scripts/**/*.ts',
+    'ops/**/*.ts',
+    'tools/**/*.ts',
     'tests/**/*.{ts,tsx,mjs}',
-    'cms/**/*.{ts,tsx}',
+    'editor/**/*.{ts,tsx}',
     'functions/**/*.ts',
     'netlify/**/*.ts',
   ],

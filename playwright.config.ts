@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/chromium.ts';
+import { chromiumLaunchOptions } from './tools/chromium.ts';
 import './tests/e2e/json-imports.mjs';
 
 // Tests import the content loaders, whose JSON imports carry no import attribute (docs/architecture.md, « Content data files »):
@@ -57,7 +57,7 @@ export default defineConfig({
   // The tests run against the built site (dist/), served like a static host would, with the contact
   // receiver beside it as `npm start` serves it (a simulation build never calls it).
   webServer: {
-    command: `tsx src/server/serve.ts`,
+    command: `tsx src/hosts/node/serve.ts`,
     env: { PORT: String(port) },
     url: `http://localhost:${port}/`,
     reuseExistingServer: !process.env.CI,

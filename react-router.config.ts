@@ -1,9 +1,9 @@
 import type { Config } from '@react-router/dev/config';
-import { prerenderPaths } from './src/registry';
+import { prerenderPaths } from './src/site/registry';
 
 export default {
-  appDirectory: 'src',
-  // build/client is moved to dist/ by scripts/postbuild.ts once every page is rendered.
+  appDirectory: 'src/site',
+  // build/client is moved to dist/ by tools/build/postbuild.ts once every page is rendered.
   // BUILD_DIR lets the e2e tests build a second copy (with VITE_CONTACT_ENDPOINT) without touching build/.
   buildDirectory: process.env.BUILD_DIR ?? 'build',
   // A static site: every route is rendered to HTML at build time, then hydrated.

@@ -1,16 +1,16 @@
 /**
  * The browser's JavaScript, built apart from React Router's pre-rendering (vite.config.ts): the site
- * script every page loads (src/client/site.ts) and one entry per island (src/islands/registry.ts).
- * scripts/postbuild.ts copies the output into dist/assets/ and points the pages at it.
+ * script every page loads (src/site/client/site-script.ts) and one entry per island (src/site/islands/registry.ts).
+ * tools/build/postbuild.ts copies the output into dist/assets/ and points the pages at it.
  * Production build from the same root and the same vanilla-extract plugin as the page build, so an
  * island's class names are the ones in the pre-rendered HTML and the site stylesheet (its own CSS
  * output is dropped).
  */
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig, loadEnv } from 'vite';
-import { chunkReport } from './scripts/chunk-report.ts';
-import { contactEndpointFrom } from './src/forms/contact-recipients.ts';
-import { islands } from './src/islands/registry.ts';
+import { chunkReport } from './tools/bench/chunk-report.ts';
+import { contactEndpointFrom } from './src/contact/contact-recipients.ts';
+import { islands } from './src/site/islands/registry.ts';
 
 export const clientOutDir = `${process.env.BUILD_DIR ?? 'build'}/browser`;
 
@@ -36,11 +36,11 @@ export default defineConfig(({ mode }) => ({
     outDir: clientOutDir,
     emptyOutDir: true,
     manifest: true,
-    // Islands are fetched after the first paint (src/client/islands.ts); nothing is preloaded.
+    // Islands are fetched after the first paint (src/site/client/islands.ts); nothing is preloaded.
     modulePreload: false,
     cssCodeSplit: false,
     rollupOptions: {
-      input: { site: 'src/client/site.ts', ...islands },
+      input: { site: 'src/site/client/site-script.ts', ...islands },
       // Keep the entries' exports (`hydrate`): they are called by the site script, not by Vite.
       preserveEntrySignatures: 'exports-only',
     },

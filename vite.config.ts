@@ -4,13 +4,13 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, loadEnv, searchForWorkspaceRoot } from 'vite';
-import { brandFilesPlugin } from './scripts/brand-files-plugin.ts';
-import { simulationNotice } from './scripts/simulation-notice.ts';
-import { contentCheck } from './scripts/content-check-plugin.ts';
-import { contactEndpointFrom, contactRecipientsFrom, contactStoreFrom } from './src/forms/contact-recipients.ts';
-import { audienceCountedBy } from './src/audience/build.ts';
-import { mdxOptions } from './src/mdx/pipeline.ts';
-import { siteUrlFrom } from './src/site-url.ts';
+import { brandFilesPlugin } from './tools/build/brand-files-plugin.ts';
+import { simulationNotice } from './tools/build/simulation-notice.ts';
+import { contentCheck } from './tools/build/content-check-plugin.ts';
+import { contactEndpointFrom, contactRecipientsFrom, contactStoreFrom } from './src/contact/contact-recipients.ts';
+import { audienceCountedBy } from './src/contact/audience-build.ts';
+import { mdxOptions } from './src/site/mdx/pipeline.ts';
+import { siteUrlFrom } from './src/site/site-url.ts';
 
 export default defineConfig(({ mode }) => {
   // The build's settings: the environment over the `.env` files, as Vite reads them.
@@ -34,18 +34,18 @@ export default defineConfig(({ mode }) => {
     // What the dev server would otherwise discover on the first page load, then re-bundle and reload every open
     // page for: a preview frame caught in that reload can miss the next updates.
     optimizeDeps: { include: ['@mdx-js/react', '@vanilla-extract/recipes/createRuntimeFn', 'lucide-react', 'valibot'] },
-    // One stylesheet for the whole site (about 4 KB gzip), which scripts/postbuild.ts moves into every page:
+    // One stylesheet for the whole site (about 4 KB gzip), which tools/build/postbuild.ts moves into every page:
     // the first paint needs no request but the page's own.
     build: { cssCodeSplit: false },
-    // Canonical and Open Graph URLs (src/site-url.ts) are written into the pages at build time.
+    // Canonical and Open Graph URLs (src/site/site-url.ts) are written into the pages at build time.
     // So are the form's endpoint, and its recipients and lead store, named by the GDPR notice
-    // (src/forms/contact-recipients.ts); `.env` files count.
+    // (src/contact/contact-recipients.ts); `.env` files count.
     define: {
       __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)),
       __CONTACT_ENDPOINT__: JSON.stringify(contactEndpointFrom(env) ?? null),
       __CONTACT_RECIPIENTS__: JSON.stringify(contactRecipientsFrom(env)),
       __CONTACT_STORE__: JSON.stringify(contactStoreFrom(env) ?? null),
-      // Whether the site counts its audience: the GDPR notice says so (src/audience/build.ts).
+      // Whether the site counts its audience: the GDPR notice says so (src/contact/audience-build.ts).
       __AUDIENCE__: JSON.stringify(audienceCountedBy(env)),
     },
   };

@@ -1,17 +1,3 @@
-/**
- * Netlify Scheduled Function: every minute, sends the notifications of the leads « à notifier » whose next
- * attempt is due in the Netlify Blobs store (CONTACT_STORE=blobs), even when no visitor writes meanwhile: one
- * batch per run, within a budget under the function's 30 seconds (src/receiver/notify.ts). Same settings as
- * ./contact.ts; the store's claims keep it from sending a lead that function is sending.
- */
-import { createSiteReceiver } from '../../src/receiver/site.ts';
-import { blobsStoreChoice } from '../../src/receiver/store/blobs.ts';
-
-export default async function contactNotify(): Promise<Response> {
-  const receiver = createSiteReceiver({ env: process.env, store: blobsStoreChoice(process.env) });
-  for (const problem of receiver.problems) console.error(problem);
-  await receiver.retryPending?.();
-  return new Response(null, { status: 204 });
-}
-
+// Netlify finds its functions here and reads `config` in this file itself (statically); the function is in src/hosts/netlify/functions/.
+export { default } from '../../src/hosts/netlify/functions/contact-notify.ts';
 export const config = { schedule: '* * * * *' };

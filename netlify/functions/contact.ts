@@ -1,41 +1,5 @@
-/**
- * Netlify Function for `/api/contact`: a thin adapter over the receiver (src/receiver/).
- * Settings come from the site's environment variables (Site configuration → Environment variables):
- * BREVO_API_KEY, CONTACT_TO, CONTACT_FROM, or CONTACT_WEBHOOK_URL (and CONTACT_WEBHOOK_SECRET); CONTACT_RATE_LIMIT.
- * Function instances have no lasting disk: without a store (CONTACT_STORE=blobs), email or webhook, valid messages
- * get 503 and the contact email, never a false "sent"; with the store alone they are kept, notified to nobody
- * (`local`). With CONTACT_STORE=blobs, each lead is stored in the site's
- * Netlify Blobs store `leads` before the answer; the notification, and the retry of those still
- * « à notifier », run after it (`waitUntil`); ./contact-notify.ts retries them every minute as well.
- */
-import { createSiteReceiver, type SiteReceiver } from '../../src/receiver/site.ts';
-import { blobsStoreChoice } from '../../src/receiver/store/blobs.ts';
-import { netlifyAudience } from '../../src/audience/netlify.ts';
-
-/** The part of Netlify's Context this function uses. */
-export interface NetlifyContext {
-  ip?: string;
-  /** Keeps the instance running after the answer (absent when a test calls the function directly). */
-  waitUntil?(promise: Promise<unknown>): void;
-}
-
-// One receiver per instance: its in-memory rate limit must outlive a request.
-let receiver: SiteReceiver | undefined;
-
-export default async function contact(request: Request, context: NetlifyContext): Promise<Response> {
-  if (!receiver) {
-    receiver = createSiteReceiver({
-      env: process.env,
-      store: blobsStoreChoice(process.env),
-      // Audience (src/audience/): each stored lead is counted, apart from it.
-      onLead: netlifyAudience(process.env).countLead,
-    });
-    for (const problem of receiver.problems) console.error(problem);
-    if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
-  }
-  return receiver.handle(request, { address: context.ip }, (work) => context.waitUntil?.(work));
-}
-
+// Netlify finds its functions here and reads `config` in this file itself (statically); the function is in src/hosts/netlify/functions/.
+export { default } from '../../src/hosts/netlify/functions/contact.ts';
 export const config = {
   path: '/api/contact',
   // Netlify's own limit, counted before the function runs and across its instances (sliding window,

@@ -1,17 +1,3 @@
-/**
- * Netlify Function for `/api/count`: a thin adapter over the audience counter (src/audience/), which counts into
- * the audience's own Netlify Blobs store, `audience` (never the leads' store), for a site whose leads are in Blobs
- * (CONTACT_STORE=blobs). It answers 204 at once; the count is written after the answer (`waitUntil`).
- */
-import type { AudienceCounter } from '../../src/audience/counter.ts';
-import { netlifyAudience } from '../../src/audience/netlify.ts';
-import type { NetlifyContext } from './contact.ts';
-
-let counter: AudienceCounter | undefined;
-
-export default async function count(request: Request, context: NetlifyContext): Promise<Response> {
-  counter ??= netlifyAudience(process.env);
-  return counter.handle(request, { address: context.ip }, (work) => context.waitUntil?.(work));
-}
-
+// Netlify finds its functions here and reads `config` in this file itself (statically); the function is in src/hosts/netlify/functions/.
+export { default } from '../../src/hosts/netlify/functions/count.ts';
 export const config = { path: '/api/count' };

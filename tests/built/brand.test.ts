@@ -1,10 +1,10 @@
 /**
- * The brand colours come from one file (src/styles/brand-colors.ts): the built favicon, manifest,
+ * The brand colours come from one file (src/site/styles/brand-colors.ts): the built favicon, manifest,
  * theme-color meta and stylesheet must all carry them, and the manifest must name the app as content/ says.
  */
 import { describe, expect, test } from 'vitest';
-import { seo } from '../../src/content-data/seo.ts';
-import { brandColors } from '../../src/styles/brand-colors.ts';
+import { seo } from '../../src/content/data/seo.ts';
+import { brandColors } from '../../src/site/styles/brand-colors.ts';
 import { inlineStyles, read } from './dist.ts';
 
 const homeHtml = read('dist/index.html');

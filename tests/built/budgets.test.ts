@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { islands } from '../../src/islands/registry.ts';
-import { executableScripts } from '../../scripts/csp.ts';
+import { islands } from '../../src/site/islands/registry.ts';
+import { executableScripts } from '../../tools/build/csp.ts';
 import {
   distFile,
   firstResponseBytes,
@@ -89,7 +89,9 @@ describe('JavaScript per page', () => {
     expect(site).toHaveLength(1);
     const modules = modulesOf(site[0] ?? '');
     expect(modules.length).toBeGreaterThan(0);
-    expect(modules.filter((id) => !/^src\/(client|lib)\/[\w-]+\.ts$/.test(id) && !/^rolldown\/runtime/.test(id))).toEqual([]);
+    expect(
+      modules.filter((id) => !/^src\/(site\/client\/[\w-]+|content\/french-date)\.ts$/.test(id) && !/^rolldown\/runtime/.test(id)),
+    ).toEqual([]);
   });
 
   test("the contact island brings Preact (React's API, not React), validation and toasts, but no page's copy: its words come as JSON", () => {

@@ -1,6 +1,6 @@
 /** The built site, as the build checks read it (the readers are shared with `npm run bench`). */
-import { assertBuilt } from '../../scripts/dist-reader.ts';
+import { assertBuilt } from '../../tools/build/dist-reader.ts';
 
 assertBuilt();
 
-export * from '../../scripts/dist-reader.ts';
+export * from '../../tools/build/dist-reader.ts';

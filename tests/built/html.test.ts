@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { describe, expect, test } from 'vitest';
-import { isPagePath } from '../../src/registry.ts';
+import { isPagePath } from '../../src/site/registry.ts';
 import { dist, pagesOnDisk, read } from './dist.ts';
 
 // Reads .htmlvalidate.json, like the html-validate command line.

@@ -1,5 +1,5 @@
 /**
- * The visual editor (cms/, `npm run cms`) is a tool for editors, never part of the site: no file of it,
+ * The visual editor (editor/, `npm run cms`) is a tool for editors, never part of the site: no file of it,
  * and none of the libraries it alone loads, may reach dist/.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

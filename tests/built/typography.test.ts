@@ -5,8 +5,8 @@
  * build too), so these checks need no browser.
  */
 import { describe, expect, test } from 'vitest';
-import { extractPageText } from '../../scripts/diff/extract.ts';
-import { breakableMeasure } from '../../src/typography/french.ts';
+import { extractPageText } from '../../tools/diff/extract.ts';
+import { breakableMeasure } from '../../src/site/typography/french.ts';
 import { pagesOnDisk, read } from './dist.ts';
 
 describe('French typography in the built pages, across inline markup', () => {
@@ -24,14 +24,14 @@ describe('French typography in the built pages, across inline markup', () => {
     test(`${page.file}: no ordinary space before ? ! : ; » or after «`, () => {
       expect(
         blocks().filter((text) => /[ \u00A0][?!:;»]|«[ \u00A0]/u.test(text)),
-        'MDX text is fixed by src/mdx/rehype-french-typography.ts; texts of content/*.json must hold U+202F themselves',
+        'MDX text is fixed by src/site/mdx/rehype-french-typography.ts; texts of content/*.json must hold U+202F themselves',
       ).toEqual([]);
     });
 
     test(`${page.file}: guillemets, ellipses and dashes, no straight quote, three dots or hyphen between spaces`, () => {
       expect(
         blocks().filter((text) => /"|(?<!\.)\.\.\.(?!\.)|\s-\s/u.test(text)),
-        'prose is set by src/typography/french.ts: « … », … and –',
+        'prose is set by src/site/typography/french.ts: « … », … and –',
       ).toEqual([]);
     });
   }

@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { executableScripts, hashSource } from '../../scripts/csp.ts';
-import { headersFor, parseHeaders } from '../../src/server/headers.ts';
-import { indexedPages, pages } from '../../src/registry.ts';
-import { siteUrlFrom } from '../../src/site-url.ts';
+import { executableScripts, hashSource } from '../../tools/build/csp.ts';
+import { headersFor, parseHeaders } from '../../src/hosts/node/headers.ts';
+import { indexedPages, pages } from '../../src/site/registry.ts';
+import { siteUrlFrom } from '../../src/site/site-url.ts';
 import { attributeValues, inlineStyles, pagesOnDisk, read } from './dist.ts';
 
 const siteUrl = siteUrlFrom(process.env);

@@ -4,8 +4,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { interfaceText } from '../../src/content-data/interface.ts';
-import { navigation } from '../../src/content-data/navigation.ts';
+import { interfaceText } from '../../src/content/data/interface.ts';
+import { navigation } from '../../src/content/data/navigation.ts';
 import { allPaths, unknownPath, viewports } from './routes.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

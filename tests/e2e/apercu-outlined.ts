@@ -1,4 +1,4 @@
-/** What « Aperçu »'s helper (cms/Preview/focus.ts) outlined in a frame of the preview, locally and hosted. */
+/** What « Aperçu »'s helper (editor/Preview/focus.ts) outlined in a frame of the preview, locally and hosted. */
 import type { FrameLocator } from '@playwright/test';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Audience counting (src/audience/) on the Node server, as `npm start` runs it: two visitors, one with
+ * Audience counting (src/api/audience/) on the Node server, as `npm start` runs it: two visitors, one with
  * JavaScript and one without, read three pages, then /contact, and send the form; `npm run stats -- --json`
  * then gives exactly what they did, once the server has stopped. Nothing identifying is left in their browsers,
  * and a bot, `Sec-GPC: 1`, a prefetch or prerender never shown, and a visitor who objected are not counted.
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { type Browser, expect, type TestInfo, test } from '@playwright/test';
-import { createSiteServer, type SiteServer } from '../../src/server/site-server.ts';
+import { createSiteServer, type SiteServer } from '../../src/hosts/node/site-server.ts';
 import { afterTwoVisitors, chromeAgent, firefoxAgent, read, stats as statsOf, twoVisitors } from './audience-visits.ts';
 import { buildCopy, listen, root } from './build-copy.ts';
 
@@ -55,7 +55,7 @@ const stats = (audienceDir: string) => statsOf([], { AUDIENCE_DIR: audienceDir }
  */
 async function htmlReportOpens(audienceDir: string, browser: Browser, testInfo: TestInfo) {
   const file = path.join(audienceDir, 'rapport.html');
-  await promisify(execFile)('npx', ['tsx', 'scripts/stats.ts', '--html', file], {
+  await promisify(execFile)('npx', ['tsx', 'ops/stats/stats.ts', '--html', file], {
     cwd: root,
     env: { ...process.env, AUDIENCE_DIR: audienceDir, NODE_OPTIONS: '' },
   });

@@ -1,7 +1,7 @@
 /**
  * Audience counting on Cloudflare's own runtime: `wrangler pages dev` over a build made for it (CONTACT_STORE=d1,
- * the site's receiver) with the two local D1 databases, the leads' (migrations/) and the audience's own
- * (migrations-audience/), migrated into a folder of this run. The same
+ * the site's receiver) with the two local D1 databases, the leads' (src/hosts/cloudflare/migrations/) and the audience's own
+ * (src/hosts/cloudflare/migrations-audience/), migrated into a folder of this run. The same
  * two visitors as on Node give the same figures through `npm run stats -- --local`, once their counts, written
  * after each 204 (`waitUntil`), are in.
  */
@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { afterTwoVisitors, chromeAgent, stats, twoVisitors } from './audience-visits.ts';
 import { buildCopy, root } from './build-copy.ts';
-import { wranglerRunner } from '../../scripts/wrangler-d1.ts';
+import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });

@@ -1,6 +1,6 @@
 /**
  * Store first on Cloudflare's own runtime: `wrangler pages dev` with the local D1 database of wrangler.toml
- * (LEADS_DB, migrated from migrations/ into a folder of this run), CONTACT_STORE=d1 and a webhook whose
+ * (LEADS_DB, migrated from src/hosts/cloudflare/migrations/ into a folder of this run), CONTACT_STORE=d1 and a webhook whose
  * stand-in, on this machine, can be down or up, and refuses one address (400). A lead is stored before
  * success is answered, stays « à notifier » with its next attempt while the provider fails, and goes out
  * exactly once after it answers again; a refused lead is « échec » at once and holds back no other; 200
@@ -16,12 +16,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { wranglerRunner } from '../../scripts/wrangler-d1.ts';
-import { d1LeadStore } from '../../src/receiver/store/d1.ts';
+import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
+import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
 import { close, listen, readBody, root } from './build-copy.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
 import { genuine, spam } from '../fixtures/spam-corpus/index.ts';
-import { validLead } from '../visitor.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -228,7 +228,9 @@ test('200 leads posted 50 at once: 200 rows, none twice', async () => {
 
 test.describe('npm run leads -- --local, over the same database', () => {
   const leads = (...args: string[]) =>
-    run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/leads.ts', '--local', '--persist-to', persistTo, ...args], { cwd: root });
+    run(path.join(root, 'node_modules/.bin/tsx'), ['ops/leads/leads.ts', '--local', '--persist-to', persistTo, ...args], {
+      cwd: root,
+    });
 
   test('lists newest first, exports a CSV French spreadsheets read back, forgets a person and purges old leads', async () => {
     // Five runs of the command, each starting wrangler: about 30 s on an idle machine.
@@ -330,7 +332,7 @@ test('the spam corpus: French leads notified, marked or not; spam marked or a D1
 
   const { stdout } = await run(
     path.join(root, 'node_modules/.bin/tsx'),
-    ['scripts/leads.ts', '--local', '--persist-to', persistTo, '--indesirables'],
+    ['ops/leads/leads.ts', '--local', '--persist-to', persistTo, '--indesirables'],
     { cwd: root },
   );
   expect(stdout).toMatch(new RegExp(`Messages indésirables\\s: ${apart.length} \\(`));

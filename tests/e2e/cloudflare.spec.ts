@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { watchViolations } from './csp-violations.ts';
-import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { indexedPages } from '../../src/registry.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { indexedPages } from '../../src/site/registry.ts';
 import { pagePaths, unknownPath } from './routes.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
-import { validLead } from '../visitor.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -104,7 +104,7 @@ test('Chromium records no CSP violation on any page, and the contact form runs',
   expect(violations).toEqual([]);
 });
 
-test.describe('the contact function (functions/api/contact.ts)', () => {
+test.describe('the contact function (src/hosts/cloudflare/functions/contact.ts)', () => {
   const url = `${origin}/api/contact`;
   const valid = validLead();
 

@@ -15,10 +15,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { dataFiles, orderedCollections } from '../../src/content.config.ts';
-import { createStaticServer } from '../../src/server/static-server.ts';
+import { dataFiles, orderedCollections } from '../../src/content/content.config.ts';
+import { createStaticServer } from '../../src/hosts/node/static-server.ts';
 import { outlined } from './apercu-outlined.ts';
-import { pages } from '../../src/registry.ts';
+import { pages } from '../../src/site/registry.ts';
 import { close, listen } from './build-copy.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -82,7 +82,7 @@ test.beforeAll(async () => {
 
   const started = Date.now();
   // Cold, as on a machine with no build cache: both dev servers bundle their dependencies into a fresh folder.
-  server = spawn(process.execPath, [path.join(copy, 'node_modules', 'vite', 'bin', 'vite.js'), '--config', 'cms/vite.config.ts'], {
+  server = spawn(process.execPath, [path.join(copy, 'node_modules', 'vite', 'bin', 'vite.js'), '--config', 'editor/vite.config.ts'], {
     cwd: copy,
     env: { ...process.env, CMS_PORT: String(port), CMS_GITHUB_REPO: '', CMS_CACHE_DIR: path.join(copy, '.cms-cache') },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,12 +5,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { createStaticServer } from '../../src/server/static-server.ts';
+import { createStaticServer } from '../../src/hosts/node/static-server.ts';
 import { buildCopy, close, listen, readBody } from './build-copy.ts';
-import { company } from '../../src/content-data/company.ts';
-import { processors } from '../../src/content-data/processors.ts';
-import { contactFields } from '../../src/forms/contact-fields.ts';
-import { contactInputs, fillContactForm, validLead } from '../visitor.ts';
+import { company } from '../../src/content/data/company.ts';
+import { processors } from '../../src/content/data/processors.ts';
+import { contactFields } from '../../src/contact/contact-fields.ts';
+import { contactInputs, fillContactForm, validLead } from '../fixtures/visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 

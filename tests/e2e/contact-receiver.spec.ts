@@ -1,6 +1,6 @@
 /**
  * The site's own receiver, as `npm start` runs it: the site built with VITE_CONTACT_ENDPOINT=/api/contact
- * (build-copy.ts, into build/e2e-receiver) and served with `/api/contact` by src/server/site-server.ts,
+ * (build-copy.ts, into build/e2e-receiver) and served with `/api/contact` by src/hosts/node/site-server.ts,
  * each test on its own port with its own LEADS_DIR and settings.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,12 +8,12 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { createSiteServer } from '../../src/server/site-server.ts';
+import { createSiteServer } from '../../src/hosts/node/site-server.ts';
 import { buildCopy, close, listen } from './build-copy.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
-import { contactFields, honeypotName } from '../../src/forms/contact-fields.ts';
-import { mapFields } from '../../src/forms/map-fields.ts';
-import { contactInputs, fillContactForm, validLead } from '../visitor.ts';
+import { contactFields, honeypotName } from '../../src/contact/contact-fields.ts';
+import { mapFields } from '../../src/contact/map-fields.ts';
+import { contactInputs, fillContactForm, validLead } from '../fixtures/visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { honeypotName } from '../../src/forms/contact-fields.ts';
-import { contactInputs, fillContactForm, validLead } from '../visitor.ts';
+import { honeypotName } from '../../src/contact/contact-fields.ts';
+import { contactInputs, fillContactForm, validLead } from '../fixtures/visitor.ts';
 
 // Copied, not imported from content/contact-form.json: these are the exact strings, so an edit of the copy
 // that changes what visitors read must fail here and be a deliberate change.

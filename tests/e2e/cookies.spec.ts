@@ -4,7 +4,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { allPaths, walkTimeout } from './routes.ts';
-import { fillContactForm } from '../visitor.ts';
+import { fillContactForm } from '../fixtures/visitor.ts';
 
 /** Cookies seen by the browser (HTTP and script), and what scripts could read or store. */
 async function trackers(page: Page, context: BrowserContext) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { company } from '../../src/content-data/company.ts';
-import { processors } from '../../src/content-data/processors.ts';
-import { publisherFacts } from '../../src/content-data/publisher-facts.ts';
+import { company } from '../../src/content/data/company.ts';
+import { processors } from '../../src/content/data/processors.ts';
+import { publisherFacts } from '../../src/content/data/publisher-facts.ts';
 import { siteScriptRan } from './page-ready.ts';
 
 function recordProblems(page: Page): string[] {

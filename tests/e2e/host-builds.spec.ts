@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { createStaticServer } from '../../src/server/static-server.ts';
+import { createStaticServer } from '../../src/hosts/node/static-server.ts';
 import { buildCopy, close, listen } from './build-copy.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -80,7 +80,7 @@ test('/contact fetches at most 80 KB of JavaScript, the island after the first p
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return { island: island?.startTime, paint: paint?.startTime, load: navigation.loadEventStart };
   });
-  // Requested once the page has loaded and a frame has been drawn (src/client/islands.ts). The paint entry's
+  // Requested once the page has loaded and a frame has been drawn (src/site/client/islands.ts). The paint entry's
   // own time is reported late by a busy headless browser, so the load event is the reliable mark here.
   expect(timing.paint).toBeDefined();
   expect(timing.island).toBeGreaterThanOrEqual(timing.load);

@@ -1,5 +1,5 @@
 /**
- * Preloaded into Playwright's processes (see playwright.config.ts): the content loaders (src/content-data/) import
+ * Preloaded into Playwright's processes (see playwright.config.ts): the content loaders (src/content/data/) import
  * JSON without an import attribute, which Vite, tsx and every bundler accept but Node's own loader refuses; this
  * hook gives such an import the `type: 'json'` attribute Node wants.
  */

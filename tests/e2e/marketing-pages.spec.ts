@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pages } from '../../src/registry.ts';
+import { pages } from '../../src/site/registry.ts';
 import { endsWithContact } from './routes.ts';
 
 const marketingPaths = pages.filter((page) => page.layout === 'marketing').map((page) => page.path);

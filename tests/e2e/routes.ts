@@ -1,5 +1,5 @@
 /** The routes the end-to-end checks walk: every page of the registry, and an unknown path (the 404 page). */
-import { pages } from '../../src/registry.ts';
+import { pages } from '../../src/site/registry.ts';
 
 export const pagePaths: string[] = pages.map((page) => page.path);
 export const unknownPath = '/page-qui-n-existe-pas';

@@ -1,6 +1,6 @@
 /**
  * The site runs under the Content-Security-Policy it ships: the test server applies dist/_headers
- * (src/server/static-server.ts), and every route, the form and its toasts must run without one violation.
+ * (src/hosts/node/static-server.ts), and every route, the form and its toasts must run without one violation.
  */
 import { expect, test } from '@playwright/test';
 import { watchViolations } from './csp-violations.ts';

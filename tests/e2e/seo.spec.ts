@@ -1,7 +1,7 @@
 /** What search engines and social networks read: head tags, structured data, sitemap, robots, icons. */
 import { expect, type Page, test } from '@playwright/test';
-import { indexedPages, isIndexed, pages } from '../../src/registry.ts';
-import { siteUrlFrom } from '../../src/site-url.ts';
+import { indexedPages, isIndexed, pages } from '../../src/site/registry.ts';
+import { siteUrlFrom } from '../../src/site/site-url.ts';
 import { allPaths, unknownPath, walkTimeout } from './routes.ts';
 
 // The build and the tests read the same setting: `SITE_URL=… npm test` checks a build made for that origin.

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { navigation } from '../../src/content-data/navigation.ts';
-import { type PagePath, pages } from '../../src/registry.ts';
+import { navigation } from '../../src/content/data/navigation.ts';
+import { type PagePath, pages } from '../../src/site/registry.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
 import { endsWithContact, unknownPath, walkTimeout } from './routes.ts';
 

@@ -13,12 +13,12 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { audience } from '../../src/content-data/audience.ts';
-import { leadId } from '../../src/receiver/store/lead-store.ts';
-import { filesLeadStore } from '../../src/receiver/store/files.ts';
-import { blobsStoreName } from '../../src/receiver/store/blobs.ts';
-import { createSiteServer } from '../../src/server/site-server.ts';
-import { validLead } from '../visitor.ts';
+import { audience } from '../../src/content/data/audience.ts';
+import { leadId } from '../../src/api/store/lead-store.ts';
+import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
+import { blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
+import { createSiteServer } from '../../src/hosts/node/site-server.ts';
+import { validLead } from '../fixtures/visitor.ts';
 import { listen } from '../e2e/build-copy.ts';
 
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36';
@@ -46,7 +46,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
-  vi.doUnmock('../../src/audience/store/blobs.ts');
+  vi.doUnmock('../../src/hosts/netlify/audience-blobs-store.ts');
 });
 
 describe('Node: the server of npm start', () => {
@@ -99,8 +99,8 @@ describe('Node: the server of npm start', () => {
 });
 
 /**
- * A D1 binding that keeps the leads' rows in memory: what functions/api/contact.ts and the retry pass ask of
- * LEADS_DB (src/receiver/store/d1.ts), no more.
+ * A D1 binding that keeps the leads' rows in memory: what src/hosts/cloudflare/functions/contact.ts and the retry pass ask of
+ * LEADS_DB (src/hosts/cloudflare/d1-store.ts), no more.
  */
 function leadsDatabase(pending: Record<string, string>[] = []) {
   const rows = [...pending];
@@ -138,7 +138,7 @@ const failingDatabase = {
   },
 };
 
-describe('Cloudflare Pages Functions (functions/api/count.ts, functions/api/contact.ts)', () => {
+describe('Cloudflare Pages Functions (src/hosts/cloudflare/functions/count.ts, src/hosts/cloudflare/functions/contact.ts)', () => {
   const origin = 'https://propllc.pages.dev';
   // One module per isolate: each test gets fresh ones, as a fresh isolate would.
   const load = async () => {
@@ -220,7 +220,7 @@ describe('Cloudflare Pages Functions (functions/api/count.ts, functions/api/cont
   });
 });
 
-describe('Netlify Functions (netlify/functions/count.ts, netlify/functions/contact.ts)', () => {
+describe('Netlify Functions (src/hosts/netlify/functions/count.ts, src/hosts/netlify/functions/contact.ts)', () => {
   it('an audience Blobs store that fails on every call: counts answer 204, leads are stored and answered 200', async () => {
     const token = 'jeton-de-test';
     const siteID = 'site-de-test';
@@ -237,7 +237,7 @@ describe('Netlify Functions (netlify/functions/count.ts, netlify/functions/conta
       const fail = async () => {
         throw new Error('BlobsInternalError: 500');
       };
-      vi.doMock('../../src/audience/store/blobs.ts', () => ({
+      vi.doMock('../../src/hosts/netlify/audience-blobs-store.ts', () => ({
         blobsAudienceStore: () => ({ salt: fail, addView: fail, addLead: fail, days: fail, purge: fail }),
       }));
       vi.resetModules();

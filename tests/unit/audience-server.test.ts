@@ -13,8 +13,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesLeadStore } from '../../src/receiver/store/files.ts';
-import { validLead } from '../visitor.ts';
+import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36';
@@ -59,7 +59,11 @@ describe('npm run serve under a flood of counts', { timeout: 240_000 }, () => {
       const audienceDir = path.join(cwd, 'audience');
       const child = spawn(
         process.execPath,
-        ['--import', pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href, path.join(root, 'src/server/serve.ts')],
+        [
+          '--import',
+          pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href,
+          path.join(root, 'src/hosts/node/serve.ts'),
+        ],
         {
           cwd,
           env: {
@@ -134,7 +138,7 @@ describe('npm run serve under a flood of counts', { timeout: 240_000 }, () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect((await filesLeadStore(leadsDir).list()).leads).toHaveLength(names.length);
-      const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['scripts/stats.ts', '--json'], {
+      const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['ops/stats/stats.ts', '--json'], {
         cwd: root,
         env: { ...process.env, AUDIENCE_DIR: audienceDir },
       });

@@ -1,5 +1,5 @@
 /**
- * Audience counting (src/audience/): the endpoint's rules (what is counted, what never is), the files store
+ * Audience counting (src/api/audience/): the endpoint's rules (what is counted, what never is), the files store
  * (a day's totals, the flood bound, the salt and hashes gone once the day is over, the purge), the figures of
  * `npm run stats`, the GDPR notice's text on and off, and the release rule that refuses a notice that disagrees.
  */
@@ -8,15 +8,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { audienceNoticeProblems } from '../../scripts/content-check/release.ts';
-import { audienceCountedBy } from '../../src/audience/build.ts';
-import { createAudienceCounter, pageOf, referrerHost } from '../../src/audience/counter.ts';
-import { figuresOf } from '../../src/audience/report.ts';
-import { bounds } from '../../src/audience/settings.ts';
-import type { AudienceStore } from '../../src/audience/audience-store.ts';
-import { statsText } from '../../src/audience/stats-text.ts';
-import { bufferedFilesAudienceStore, filesAudienceStore } from '../../src/audience/store/files.ts';
-import { AudienceText } from '../../src/mdx/widgets/Audience.tsx';
+import { audienceNoticeProblems } from '../../tools/check/content-check/release.ts';
+import { audienceCountedBy } from '../../src/contact/audience-build.ts';
+import { createAudienceCounter, pageOf, referrerHost } from '../../src/api/audience/counter.ts';
+import { figuresOf } from '../../src/api/audience/report.ts';
+import { bounds } from '../../src/contact/audience-settings.ts';
+import type { AudienceStore } from '../../src/api/store/audience-store.ts';
+import { statsText } from '../../ops/stats/stats-text.ts';
+import { bufferedFilesAudienceStore, filesAudienceStore } from '../../src/hosts/node/audience-files-store.ts';
+import { AudienceText } from '../../src/site/mdx/widgets/Audience.tsx';
 
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36';
 const day = '2026-11-26';

@@ -1,16 +1,17 @@
 // @vitest-environment node
 /**
- * The PNG icons and the share image in public/ are drawn once, by hand (scripts/generate-images.ts), from the
- * brand colours of src/styles/brand-colors.ts. Read back here pixel by pixel: a colour changed there and not
+ * The PNG icons and the share image in public/ are drawn once, by hand (tools/build/generate-images.ts), from the
+ * brand colours of src/site/styles/brand-colors.ts. Read back here pixel by pixel: a colour changed there and not
  * redrawn fails, saying which command draws them again.
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { faviconSize, markSamples, pngIcons } from '../../scripts/brand-files.ts';
-import { brandColors, rgbOf } from '../../src/styles/brand-colors.ts';
+import { faviconSize, markSamples, pngIcons } from '../../tools/build/brand-files.ts';
+import { brandColors, rgbOf } from '../../src/site/styles/brand-colors.ts';
 
-const redraw = 'the image was drawn with other colours than src/styles/brand-colors.ts: run `npx tsx scripts/generate-images.ts`';
+const redraw =
+  'the image was drawn with other colours than src/site/styles/brand-colors.ts: run `npx tsx tools/build/generate-images.ts`';
 
 interface Image {
   width: number;

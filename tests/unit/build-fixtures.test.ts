@@ -5,13 +5,13 @@
  */
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../scripts/content-check/check.ts';
+import { checkContent } from '../../tools/check/content-check/check.ts';
 import { build, fixtures, projectWith, removeCopies } from './project-copy.ts';
 
 afterAll(removeCopies);
 
 // The build stops through one path whatever the mistake: the content-check plugin runs `checkContent` before
-// anything compiles, prints its problems and exits (scripts/content-check-plugin.ts). What each kind of mistake
+// anything compiles, prints its problems and exits (tools/build/content-check-plugin.ts). What each kind of mistake
 // produces is the check's own business (tests/unit/check.test.ts); here every case is found by the check, and one
 // goes through a whole build: spelling, with problems in several files (a page, a title, a FAQ answer, a data
 // file), which stops the build but not `npm run diff`.

@@ -12,7 +12,7 @@ import { build, fixtures, projectWith, removeCopies, root, run } from './project
 
 afterAll(removeCopies);
 
-// The promise of CONTRIBUTING.md: a page is its MDX file and one line of src/registry.ts, and nothing else changes.
+// The promise of CONTRIBUTING.md: a page is its MDX file and one line of src/site/registry.ts, and nothing else changes.
 // The copy gets tests/fixtures/new-page (content/pages/exemple-tarifs.mdx: a name no real page will take) and that
 // line, then is built and checked by the site's own tests that walk the registry, unchanged.
 describe('a new page in two files: its MDX file and one registry line; French typography in an FAQ answer', () => {
@@ -20,7 +20,7 @@ describe('a new page in two files: its MDX file and one registry line; French ty
     // One build for two promises: the FAQ answer of tests/fixtures/faq-typography rides along (below).
     const copy = projectWith('new-page');
     cpSync(path.join(fixtures, 'faq-typography', 'content'), path.join(copy, 'content'), { recursive: true });
-    const registry = path.join(copy, 'src', 'registry.ts');
+    const registry = path.join(copy, 'src', 'site', 'registry.ts');
     const entries = readFileSync(registry, 'utf8');
     const line = "  { path: '/exemple-tarifs', content: 'exemple-tarifs.mdx', layout: 'marketing' },\n";
     const withPage = entries.replace(/^] as const satisfies/m, `${line}$&`);

@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkContent } from '../../scripts/content-check/check.ts';
-import { pages } from '../../src/registry.ts';
+import { checkContent } from '../../tools/check/content-check/check.ts';
+import { pages } from '../../src/site/registry.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 // A link message lists the registry's pages: shown as one placeholder, so that adding a page changes no snapshot,
@@ -15,7 +15,7 @@ const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '
 const pageList = `(pages existantes : ${pages.map((page) => page.path).join(', ')})`;
 const check = async (name: string) =>
   (await checkContent(path.join(fixtures, name), { requireAllPages: false })).map((problem) =>
-    problem.replace(pageList, '(pages existantes : [src/registry.ts])'),
+    problem.replace(pageList, '(pages existantes : [src/site/registry.ts])'),
   );
 
 describe('npm run check: messages for editors', () => {
@@ -94,7 +94,7 @@ describe('npm run check: messages for editors', () => {
   it('rejects a Markdown link to a page that does not exist', async () => {
     expect(await check('dead-link')).toMatchInlineSnapshot(`
       [
-        "content/pages/about.mdx:6 → lien interne inconnu : /ancienne-offre (pages existantes : [src/registry.ts]). Corrigez l'adresse du lien ou choisissez une de ces pages.",
+        "content/pages/about.mdx:6 → lien interne inconnu : /ancienne-offre (pages existantes : [src/site/registry.ts]). Corrigez l'adresse du lien ou choisissez une de ces pages.",
       ]
     `);
   });
@@ -102,7 +102,7 @@ describe('npm run check: messages for editors', () => {
   it('rejects a <ButtonLink> to a page that does not exist', async () => {
     expect(await check('dead-button-link')).toMatchInlineSnapshot(`
       [
-        "content/pages/about.mdx:7 → lien interne inconnu : /contacts (pages existantes : [src/registry.ts]). Vouliez-vous dire /contact ? Corrigez l'adresse du lien ou choisissez une de ces pages.",
+        "content/pages/about.mdx:7 → lien interne inconnu : /contacts (pages existantes : [src/site/registry.ts]). Vouliez-vous dire /contact ? Corrigez l'adresse du lien ou choisissez une de ces pages.",
       ]
     `);
   });
@@ -132,7 +132,7 @@ describe('npm run check: messages for editors', () => {
   it('rejects a menu link of content/navigation.json to a page that does not exist', async () => {
     expect(await check('dead-site-link')).toMatchInlineSnapshot(`
       [
-        "content/navigation.json:11 → « nav.links.1.to » : lien interne inconnu : /offre-2019 (pages existantes : [src/registry.ts]). Corrigez l'adresse du lien ou choisissez une de ces pages.",
+        "content/navigation.json:11 → « nav.links.1.to » : lien interne inconnu : /offre-2019 (pages existantes : [src/site/registry.ts]). Corrigez l'adresse du lien ou choisissez une de ces pages.",
       ]
     `);
   });
@@ -203,7 +203,7 @@ describe('npm run check: messages for editors', () => {
   it('reports a registry page whose file is missing', async () => {
     const problems = await checkContent(path.join(fixtures, 'valid'));
     expect(problems).toContain(
-      "content/pages/home.mdx → fichier introuvable : c'est le texte de la page / (voir src/registry.ts). Remettez le fichier ou demandez à un développeur de retirer la page.",
+      "content/pages/home.mdx → fichier introuvable : c'est le texte de la page / (voir src/site/registry.ts). Remettez le fichier ou demandez à un développeur de retirer la page.",
     );
     expect(problems.some((problem) => problem.startsWith('content/pages/about.mdx'))).toBe(false);
   });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The visual editor's configuration (cms/) against the site's own lists: the same widgets with the same
+ * The visual editor's configuration (editor/) against the site's own lists: the same widgets with the same
  * settings, titles and choices as the widget schemas, a singleton for every page of the registry, the
  * ordered collections, and the storage chosen from the environment.
  */
@@ -9,16 +9,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { isEmptyBody, makeConfig, nextFreeOrder, noOrders } from '../../cms/keystatic.config.ts';
-import { previewFor } from '../../cms/preview-field.ts';
-import { siteOrigin } from '../../cms/Preview/Preview.tsx';
-import { withoutGoogleFonts } from '../../cms/self-hosted-font.ts';
-import { readOrders } from '../../cms/server.ts';
-import { storageFrom, storageSettingsFrom } from '../../cms/storage.ts';
-import { inlineWidgets, settingsSummary, widgetComponents } from '../../cms/widget-components.ts';
-import { collections, dataFiles } from '../../src/content.config.ts';
-import { pages } from '../../src/registry.ts';
-import { widgets } from '../../src/mdx/widgets/index.ts';
+import { isEmptyBody, makeConfig, nextFreeOrder, noOrders } from '../../editor/keystatic.config.ts';
+import { previewFor } from '../../editor/preview-field.ts';
+import { siteOrigin } from '../../editor/Preview/Preview.tsx';
+import { withoutGoogleFonts } from '../../editor/self-hosted-font.ts';
+import { readOrders } from '../../editor/server.ts';
+import { storageFrom, storageSettingsFrom } from '../../editor/storage.ts';
+import { inlineWidgets, settingsSummary, widgetComponents } from '../../editor/widget-components.ts';
+import { collections, dataFiles } from '../../src/content/content.config.ts';
+import { pages } from '../../src/site/registry.ts';
+import { widgets } from '../../src/site/mdx/widgets/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

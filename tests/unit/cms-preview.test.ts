@@ -1,28 +1,19 @@
 /**
- * « Aperçu »: what the last save changed, as the site's dev server tells the preview's helper (cms/site-preview.ts),
- * and the frames' addresses (cms/Preview/Preview.tsx).
+ * « Aperçu »: what the last save changed, as the site's dev server tells the preview's helper (editor/site-preview.ts),
+ * and the frames' addresses (editor/Preview/Preview.tsx).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { frameSource, livePageSource } from '../../cms/Preview/Preview.tsx';
-import { writeInPlace } from '../../cms/Preview/live/data-files.ts';
-import { editorToken } from '../../cms/Preview/live/github.ts';
+import { frameSource, livePageSource } from '../../editor/Preview/Preview.tsx';
+import { writeInPlace } from '../../editor/Preview/live/data-files.ts';
+import { editorToken } from '../../editor/Preview/live/github.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Plugin, ViteDevServer } from 'vite';
-import {
-  comparable,
-  followSaves,
-  hydrated,
-  mark,
-  markDuration,
-  rulesOf,
-  selectorOf,
-  unfold,
-} from '../../cms/Preview/focus.ts';
-import { addedTexts, visibleText } from '../../cms/Preview/changed-text.ts';
-import { sitePreview } from '../../cms/site-preview.ts';
+import type { ViteDevServer } from 'vite';
+import { comparable, followSaves, hydrated, mark, markDuration, rulesOf, selectorOf, unfold } from '../../editor/Preview/focus.ts';
+import { addedTexts, visibleText } from '../../editor/Preview/changed-text.ts';
+import { sitePreview } from '../../editor/site-preview.ts';
 
 describe('visibleText', () => {
   it('keeps the words a visitor reads on a line of MDX, JSON or frontmatter', () => {
@@ -192,7 +183,7 @@ describe('a save the dev server takes in late', () => {
         middlewares: { use: (fn: typeof handle) => (handle = fn) },
         httpServer: null,
       } as unknown as ViteDevServer;
-      (sitePreview(dir) as Plugin & { configureServer: (server: ViteDevServer) => void }).configureServer(server);
+      (sitePreview(dir).configureServer as (server: ViteDevServer) => void)(server);
       writeFileSync(file, 'Nous suivons chaque étape avec vous.\nComptez environ 3 à 4 semaines.\n');
       const body = await new Promise<string>((resolve) => {
         const res = { setHeader() {}, end: resolve } as unknown as ServerResponse;

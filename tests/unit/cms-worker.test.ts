@@ -1,21 +1,21 @@
 // @vitest-environment node
 /**
- * The hosted editor's Function (cms/worker.ts) as Cloudflare calls it, with Keystatic's real handler behind it and
+ * The hosted editor's Function (editor/worker.ts) as Cloudflare calls it, with Keystatic's real handler behind it and
  * GitHub's token endpoint stood in for: the sign-in's `state` and the strength of KEYSTATIC_SECRET.
  * tests/e2e/cms-host.spec.ts runs the bundled function under `wrangler pages dev`.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isStrongSecret, secretBytes } from '../../cms/secret.ts';
-import { editorHeaderRules, githubApiFrom, previewFrameSource } from '../../src/security-headers.ts';
-import { formatHeaders } from '../../src/server/headers.ts';
+import { isStrongSecret, secretBytes } from '../../editor/secret.ts';
+import { editorHeaderRules, githubApiFrom, previewFrameSource } from '../../src/site/security-headers.ts';
+import { formatHeaders } from '../../src/hosts/node/headers.ts';
 
-type Worker = typeof import('../../cms/worker.ts')['default'];
+type Worker = typeof import('../../editor/worker.ts')['default'];
 let worker: Worker;
 
 beforeAll(async () => {
-  // What scripts/cms-build.ts writes into the bundle.
+  // What editor/build.ts writes into the bundle.
   Object.assign(globalThis, { __CMS_STORAGE__: { githubRepo: 'propllc/site', branchPrefix: 'contenu/' } });
-  worker = (await import('../../cms/worker.ts')).default;
+  worker = (await import('../../editor/worker.ts')).default;
 });
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * Where a build's contact form posts (src/forms/contact-recipients.ts), and what a build on Cloudflare Pages or
- * Netlify must be given (scripts/simulation-notice.ts). tests/e2e/host-builds.spec.ts builds the site as those
+ * Where a build's contact form posts (src/contact/contact-recipients.ts), and what a build on Cloudflare Pages or
+ * Netlify must be given (tools/build/simulation-notice.ts). tests/e2e/host-builds.spec.ts builds the site as those
  * hosts do and sends the form.
  */
 import { execFile } from 'node:child_process';
@@ -11,8 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hostBuildProblem } from '../../scripts/simulation-notice.ts';
-import { contactEndpointFrom, contactRecipientsFrom, contactStoreFrom } from '../../src/forms/contact-recipients.ts';
+import { hostBuildProblem } from '../../tools/build/simulation-notice.ts';
+import { contactEndpointFrom, contactRecipientsFrom, contactStoreFrom } from '../../src/contact/contact-recipients.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Adding a field to the contact form is one entry in src/forms/contact-fields.ts plus its wording. Here every
+ * Adding a field to the contact form is one entry in src/contact/contact-fields.ts plus its wording. Here every
  * module gets the table with one more field, `company`, and its value is followed to what each person sees:
  * the form's input, the receiver's list of fields to correct, the email, the webhook, the stored lead in each
  * store, and the operator's table and CSV. Without its wording, `npm run check` names the file and the keys.
@@ -13,20 +13,20 @@ import { parse } from 'csv-parse/sync';
 import { renderToString } from 'react-dom/server';
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { checkDataFiles } from '../../scripts/content-check/checks/data-files.ts';
-import { ContactFormView } from '../../src/components/ContactForm/ContactFormView.tsx';
-import { contactForm } from '../../src/content-data/contact-form.ts';
-import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { contactFields, type ContactValues } from '../../src/forms/contact-fields.ts';
-import { createContactSchema, validateContact } from '../../src/forms/contact-schema.ts';
-import { brevoDelivery } from '../../src/receiver/deliveries.ts';
-import { inboxCsv, inboxTable } from '../../src/receiver/inbox.ts';
-import { createSiteReceiver, labels } from '../../src/receiver/site.ts';
-import { blobsLeadStore } from '../../src/receiver/store/blobs.ts';
-import { d1LeadStore, type SqlRunner } from '../../src/receiver/store/d1.ts';
-import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
+import { checkDataFiles } from '../../tools/check/content-check/checks/data-files.ts';
+import { ContactFormView } from '../../src/site/components/ContactForm/ContactFormView.tsx';
+import { contactForm } from '../../src/content/data/contact-form.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { contactFields, type ContactValues } from '../../src/contact/contact-fields.ts';
+import { createContactSchema, validateContact } from '../../src/contact/contact-schema.ts';
+import { brevoDelivery } from '../../src/api/contact/deliveries.ts';
+import { inboxCsv, inboxTable } from '../../ops/leads/inbox.ts';
+import { createSiteReceiver, labels } from '../../src/api/contact/site-receiver.ts';
+import { blobsLeadStore } from '../../src/hosts/netlify/blobs-store.ts';
+import { d1LeadStore, type SqlRunner } from '../../src/hosts/cloudflare/d1-store.ts';
+import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
 import { missingLeadColumns } from './d1-columns.ts';
-import { validLead } from '../visitor.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const { company, wording } = vi.hoisted(() => ({
   company: { name: 'company', type: 'text', autoComplete: 'organization', min: 2, max: 100 } as const,
@@ -41,15 +41,15 @@ const { company, wording } = vi.hoisted(() => ({
   },
 }));
 
-vi.mock('../../src/forms/contact-fields.ts', async (importOriginal) => {
-  const table = await importOriginal<typeof import('../../src/forms/contact-fields.ts')>();
+vi.mock('../../src/contact/contact-fields.ts', async (importOriginal) => {
+  const table = await importOriginal<typeof import('../../src/contact/contact-fields.ts')>();
   return { ...table, contactFields: [...table.contactFields, company] };
 });
 
 // content/contact-form.json with the new field's wording, validated by the schema the table now asks for.
-vi.mock('../../src/content-data/contact-form.ts', async () => {
+vi.mock('../../src/content/data/contact-form.ts', async () => {
   const { default: data } = await import('../../content/contact-form.json');
-  const { contactFormCopySchema } = await import('../../src/content-schema/contact-form-schema.ts');
+  const { contactFormCopySchema } = await import('../../src/content/schema/contact-form-schema.ts');
   const copy = { ...data, fields: { ...data.fields, ...wording.fields }, errors: { ...data.errors, ...wording.errors } };
   return { contactForm: v.parse(contactFormCopySchema, copy) };
 });

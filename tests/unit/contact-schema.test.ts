@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { contactForm } from '../../src/content-data/contact-form.ts';
-import { contactFormCopySchema } from '../../src/content-schema/contact-form-schema.ts';
-import { type ContactFieldName, contactFields } from '../../src/forms/contact-fields.ts';
-import { createContactSchema, validateContact } from '../../src/forms/contact-schema.ts';
+import { contactForm } from '../../src/content/data/contact-form.ts';
+import { contactFormCopySchema } from '../../src/content/schema/contact-form-schema.ts';
+import { type ContactFieldName, contactFields } from '../../src/contact/contact-fields.ts';
+import { createContactSchema, validateContact } from '../../src/contact/contact-schema.ts';
 import { present } from './present.ts';
-import { validLead } from '../visitor.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const schema = createContactSchema(contactForm.errors);
 

@@ -4,8 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { type DataFileName, dataFiles } from '../../src/content.config.ts';
-import { loadDataFile } from '../../src/content-data/load.ts';
+import { type DataFileName, dataFiles } from '../../src/content/content.config.ts';
+import { loadDataFile } from '../../src/content/data/load.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -20,9 +20,9 @@ describe('content data files', () => {
   });
 
   it.each(Object.keys(dataFiles) as DataFileName[])(
-    'src/content-data/%s.ts gives the content of its file, validated',
+    'src/content/data/%s.ts gives the content of its file, validated',
     async (name) => {
-      const loader: Record<string, unknown> = await import(`../../src/content-data/${name}.ts`);
+      const loader: Record<string, unknown> = await import(`../../src/content/data/${name}.ts`);
       const text = readFileSync(path.join(root, 'content', `${name}.json`), 'utf8');
       expect(Object.values(loader)).toEqual([v.parse(dataFiles[name].schema, JSON.parse(text))]);
     },

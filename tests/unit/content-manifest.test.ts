@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The content manifest (src/content.config.ts) is all a new collection or data file needs: each test walks the
+ * The content manifest (src/content/content.config.ts) is all a new collection or data file needs: each test walks the
  * manifest and checks, for every entry, what an editor then sees — the check's French message naming the file
  * and the field, the duplicate positions it refuses, the editor's list or form — and that the widget listing a
  * collection globs its folder.
@@ -9,12 +9,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeConfig } from '../../cms/keystatic.config.ts';
-import { storageSettingsFrom } from '../../cms/storage.ts';
-import { checkMdxContent } from '../../scripts/content-check/check.ts';
-import { type CollectionName, collectionOf, collections, dataFiles, orderedCollections } from '../../src/content.config.ts';
-import { widgets } from '../../src/mdx/widgets/index.ts';
-import { pages } from '../../src/registry.ts';
+import { makeConfig } from '../../editor/keystatic.config.ts';
+import { storageSettingsFrom } from '../../editor/storage.ts';
+import { checkMdxContent } from '../../tools/check/content-check/check.ts';
+import { type CollectionName, collectionOf, collections, dataFiles, orderedCollections } from '../../src/content/content.config.ts';
+import { widgets } from '../../src/site/mdx/widgets/index.ts';
+import { pages } from '../../src/site/registry.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const names = Object.keys(collections) as CollectionName[];

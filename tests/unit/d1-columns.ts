@@ -1,12 +1,12 @@
 /**
- * The columns of D1's `leads` table, as migrations/ builds it: the `CREATE TABLE` of the first migration, then
+ * The columns of D1's `leads` table, as src/hosts/cloudflare/migrations/ builds it: the `CREATE TABLE` of the first migration, then
  * each `ALTER TABLE leads ADD COLUMN`. A field of the form stores its value in the column of its name
- * (src/receiver/store/d1.ts), so each field needs a migration adding it.
+ * (src/hosts/cloudflare/d1-store.ts), so each field needs a migration adding it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const migrations = path.resolve(import.meta.dirname, '../../migrations');
+const migrations = path.resolve(import.meta.dirname, '../../src/hosts/cloudflare/migrations');
 
 async function leadColumns(): Promise<Set<string>> {
   const columns = new Set<string>();

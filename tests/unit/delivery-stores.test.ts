@@ -15,16 +15,16 @@ import { promisify } from 'node:util';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { wranglerRunner } from '../../scripts/wrangler-d1.ts';
-import { parisDay } from '../../src/lib/french-date.ts';
-import { retryOne } from '../../src/receiver/inbox.ts';
-import { blobsLeadStore, blobsStoreName } from '../../src/receiver/store/blobs.ts';
-import { d1LeadStore } from '../../src/receiver/store/d1.ts';
-import { filesLeadStore } from '../../src/receiver/store/files.ts';
-import { leadsWriter } from '../../src/receiver/store/files-folder.ts';
-import { type DeliveryStatusChange, type LeadStore, leadId, type StoredLead } from '../../src/receiver/store/lead-store.ts';
-import type { ContactValues } from '../../src/forms/contact-fields.ts';
-import { validLead } from '../visitor.ts';
+import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
+import { parisDay } from '../../src/content/french-date.ts';
+import { retryOne } from '../../ops/leads/inbox.ts';
+import { blobsLeadStore, blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
+import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
+import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
+import { leadsWriter } from '../../src/hosts/node/files-folder.ts';
+import { type DeliveryStatusChange, type LeadStore, leadId, type StoredLead } from '../../src/api/store/lead-store.ts';
+import type { ContactValues } from '../../src/contact/contact-fields.ts';
+import { validLead } from '../fixtures/visitor.ts';
 import { runScript } from './run-script.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -57,7 +57,7 @@ const stores: Record<string, () => Promise<Opened>> = {
     return {
       store,
       other: filesLeadStore(dir),
-      leads: (args) => runScript('scripts/leads.ts', args, { LEADS_DIR: dir }),
+      leads: (args) => runScript('ops/leads/leads.ts', args, { LEADS_DIR: dir }),
       addAt: async (message, at) => {
         const id = leadId(at);
         await leadsWriter(dir)(message, id);
@@ -79,7 +79,7 @@ const stores: Record<string, () => Promise<Opened>> = {
       other: open(),
       addAt: (message, at) => store.add(message, at),
       leads: (args) =>
-        runScript('scripts/leads.ts', ['--netlify', ...args], {
+        runScript('ops/leads/leads.ts', ['--netlify', ...args], {
           NETLIFY_SITE_ID: siteID,
           NETLIFY_AUTH_TOKEN: token,
           LEADS_TEST_BLOBS_URL: edgeURL,
@@ -108,7 +108,7 @@ const stores: Record<string, () => Promise<Opened>> = {
       store,
       addAt: (message, at) => store.add(message, at),
       other: d1LeadStore(runner),
-      leads: (args) => runScript('scripts/leads.ts', ['--local', '--persist-to', persistTo, ...args]),
+      leads: (args) => runScript('ops/leads/leads.ts', ['--local', '--persist-to', persistTo, ...args]),
     };
   },
 };

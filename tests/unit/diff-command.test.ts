@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyWorkingTree, provideDependencies } from '../../scripts/diff/build.ts';
+import { copyWorkingTree, provideDependencies } from '../../tools/diff/build.ts';
 
 // « banquaires » for « bancaires »: the report lists it under /faq, without stopping the builds.
 const sentence = 'Ce montant ne comprend pas les frais banquaires.';

@@ -6,11 +6,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compareSites } from '../../scripts/diff/compare.ts';
-import { addedFindings } from '../../scripts/diff/proofread.ts';
-import { renderReport } from '../../scripts/diff/report.ts';
-import { type PageRecord, readPage } from '../../scripts/diff/site.ts';
-import { hasGrammalecte } from '../../scripts/proofreading/grammar.ts';
+import { compareSites } from '../../tools/diff/compare.ts';
+import { addedFindings } from '../../tools/diff/proofread.ts';
+import { renderReport } from '../../tools/diff/report.ts';
+import { type PageRecord, readPage } from '../../tools/diff/built-site.ts';
+import { hasGrammalecte } from '../../tools/check/proofreading/grammar.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const grammalecte = hasGrammalecte();

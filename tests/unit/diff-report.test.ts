@@ -7,13 +7,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { commentBody, maxCommentLength } from '../../scripts/diff/comment.ts';
-import { compareSites, likeness } from '../../scripts/diff/compare.ts';
-import { extractPageText } from '../../scripts/diff/extract.ts';
-import { branchAlias, previewOrigin } from '../../scripts/diff/preview.ts';
-import { escapeMarkdown, renderReport, wordDiff } from '../../scripts/diff/report.ts';
-import { screenshotName } from '../../scripts/diff/screenshots.ts';
-import { htmlFiles, readPage, readSite, urlOfFile } from '../../scripts/diff/site.ts';
+import { commentBody, maxCommentLength } from '../../tools/diff/comment.ts';
+import { compareSites, likeness } from '../../tools/diff/compare.ts';
+import { extractPageText } from '../../tools/diff/extract.ts';
+import { branchAlias, previewOrigin } from '../../tools/diff/preview.ts';
+import { escapeMarkdown, renderReport, wordDiff } from '../../tools/diff/report.ts';
+import { screenshotName } from '../../tools/diff/screenshots.ts';
+import { htmlFiles, readPage, readSite, urlOfFile } from '../../tools/diff/built-site.ts';
 
 const fixtures = 'tests/fixtures/diff-sites';
 const before = path.join(fixtures, 'avant');

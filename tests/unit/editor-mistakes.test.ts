@@ -9,8 +9,8 @@ import path from 'node:path';
 import { compile } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkMdxContent } from '../../scripts/content-check/check.ts';
-import { mdxOptions } from '../../src/mdx/pipeline.ts';
+import { checkMdxContent } from '../../tools/check/content-check/check.ts';
+import { mdxOptions } from '../../src/site/mdx/pipeline.ts';
 
 const frontmatter =
   '---\ntitle: Une page de test du site\ndescription: Une description assez longue pour respecter le minimum exigé par le schéma.\n---\n\n';

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { interfaceText } from '../../src/content-data/interface.ts';
-import { ErrorBoundary } from '../../src/root.tsx';
+import { interfaceText } from '../../src/content/data/interface.ts';
+import { ErrorBoundary } from '../../src/site/root.tsx';
 
 /** A page that fails while rendering. */
 function Broken(): never {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The one bridge between node:http and the Fetch API (src/server/fetch-bridge.ts), as the visual editor's
+ * The one bridge between node:http and the Fetch API (src/hosts/node/fetch-bridge.ts), as the visual editor's
  * server uses it for Keystatic's API: the URL a handler sees is on the server's own address whatever the
  * client sends as Host, the body arrives whole, and each cookie of an answer reaches the browser.
  * The receiver's side of it is tested through the server of `npm start` (hostile-client, receiver-adapters).
@@ -8,7 +8,7 @@
 import { createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendFetchResponse, toFetchRequest } from '../../src/server/fetch-bridge.ts';
+import { sendFetchResponse, toFetchRequest } from '../../src/hosts/node/fetch-bridge.ts';
 
 let server: Server | undefined;
 

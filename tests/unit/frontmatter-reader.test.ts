@@ -1,15 +1,15 @@
 // @vitest-environment node
 /**
- * The one frontmatter reader (src/mdx/frontmatter.ts): what the check, proofreading, the editor's list order and
+ * The one frontmatter reader (src/site/mdx/frontmatter.ts): what the check, proofreading, the editor's list order and
  * cms:normalise read of a file, with the lines they name. Through the editor's list order: what an editor sees.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readOrders } from '../../cms/server.ts';
-import { orderedCollections } from '../../src/content.config.ts';
-import { readFrontmatter } from '../../src/mdx/frontmatter.ts';
+import { readOrders } from '../../editor/server.ts';
+import { orderedCollections } from '../../src/content/content.config.ts';
+import { readFrontmatter } from '../../src/site/mdx/frontmatter.ts';
 
 describe('readFrontmatter', () => {
   it('reads the values, the line of each field in the file, and what follows the block', () => {

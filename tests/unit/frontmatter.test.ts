@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../scripts/content-check/check.ts';
+import { checkContent } from '../../tools/check/content-check/check.ts';
 
 const files: Record<string, string> = {
   'content/faq/correcte.mdx': '---\nquestion: Une question bien formée ?\norder: 1\n---\n\nUne réponse.\n',

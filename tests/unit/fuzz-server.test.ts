@@ -11,7 +11,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, expect, it } from 'vitest';
 import { miniSite, rawPost, rawRequest, type ServeProcess, serveProcess } from './raw-http.ts';
-import { validLead } from '../visitor.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const visitor = validLead();
 

@@ -13,12 +13,12 @@ import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
-import { wranglerRunner } from '../../scripts/wrangler-d1.ts';
-import { blobsLeadStore, blobsStoreName } from '../../src/receiver/store/blobs.ts';
-import { d1LeadStore } from '../../src/receiver/store/d1.ts';
-import { filesLeadStore } from '../../src/receiver/store/files.ts';
-import type { LeadStore, StoredLead } from '../../src/receiver/store/lead-store.ts';
-import { validLead } from '../visitor.ts';
+import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
+import { blobsLeadStore, blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
+import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
+import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
+import type { LeadStore, StoredLead } from '../../src/api/store/lead-store.ts';
+import { validLead } from '../fixtures/visitor.ts';
 import { runScript } from './run-script.ts';
 
 const minute = 60_000;
@@ -74,7 +74,7 @@ const setups: Record<string, () => Promise<Setup>> = {
   d1: async () => {
     const persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-gdpr-d1-'));
     const run = wranglerRunner('--local', persistTo);
-    const migrations = path.resolve(import.meta.dirname, '../../migrations');
+    const migrations = path.resolve(import.meta.dirname, '../../src/hosts/cloudflare/migrations');
     for (const name of (await readdir(migrations)).filter((file) => file.endsWith('.sql')).sort()) {
       const sql = (await readFile(path.join(migrations, name), 'utf8')).replace(/--.*$/gm, '');
       for (const statement of sql.split(';').map((part) => part.trim())) if (statement) await run(statement, []);
@@ -120,7 +120,7 @@ describe.each(Object.keys(setups))('a person’s GDPR requests on the %s store',
   it('gives all their messages with --email, those set apart included, then --forget leaves nothing naming them', async () => {
     const setup = await setups[kind]!();
     const { mine, theirs } = await fill(setup.store);
-    const leads = (args: string[]) => runScript('scripts/leads.ts', [...setup.args, ...args], setup.env);
+    const leads = (args: string[]) => runScript('ops/leads/leads.ts', [...setup.args, ...args], setup.env);
 
     const listed = await leads(['--email', 'INES.OUBLI@example.com']);
     expect(listed.code, listed.stderr).toBe(0);

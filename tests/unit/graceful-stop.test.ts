@@ -2,7 +2,7 @@
 /**
  * The production start stops gracefully when only its main process gets SIGTERM, as Docker and most process
  * managers send it: `npm start` (its script `exec`s Node, so npm's child is the server and npm forwards the
- * signal to it) and the command docs/deploying.md gives for a container (`node --import tsx src/server/start.ts`).
+ * signal to it) and the command docs/deploying.md gives for a container (`node --import tsx src/hosts/node/start.ts`).
  * Each runs for real in a folder of its own that holds the project's `src/` and `node_modules/` (links) and a
  * stand-in build (the build is not what is tested here: it writes one page into dist/). The signal goes to that
  * one process, never to its group; then the exit code, the lead's state in LEADS_DIR, the port and the server's pid.
@@ -14,8 +14,8 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesLeadStore } from '../../src/receiver/store/files.ts';
-import { validLead } from '../visitor.ts';
+import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -155,7 +155,7 @@ describe('SIGTERM to the main process only', { timeout: 120_000 }, () => {
 
   it('the container command, stored only (nobody notified): nothing keeps the process alive, it exits 0 at once', async () => {
     const { cwd, leadsDir } = await project();
-    const run = await start(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], cwd, { LEADS_DIR: leadsDir });
+    const run = await start(process.execPath, ['--import', 'tsx', 'src/hosts/node/start.ts'], cwd, { LEADS_DIR: leadsDir });
     // Node itself is the process started: it starts none (the build has ended).
     expect(run.children).toEqual([]);
     expect((await post(run.port, 'Paul Durand')).status).toBe(200);

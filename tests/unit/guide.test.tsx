@@ -15,10 +15,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { VFile } from 'vfile';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mdxComponents } from '../../src/mdx/components.tsx';
-import { mdxOptions } from '../../src/mdx/pipeline.ts';
-import { isWidgetName, widgets } from '../../src/mdx/widgets/index.ts';
-import { isPagePath, pages } from '../../src/registry.ts';
+import { mdxComponents } from '../../src/site/mdx/components.tsx';
+import { mdxOptions } from '../../src/site/mdx/pipeline.ts';
+import { isWidgetName, widgets } from '../../src/site/mdx/widgets/index.ts';
+import { isPagePath, pages } from '../../src/site/registry.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const guide = await readFile(path.join(root, 'content', 'README.md'), 'utf8');

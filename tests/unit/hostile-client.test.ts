@@ -10,12 +10,12 @@ import { type AddressInfo, connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { createSiteServer, type SiteServer } from '../../src/server/site-server.ts';
-import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { rateKey } from '../../src/receiver/rate-limit.ts';
-import { fillTemplate } from '../../src/receiver/template.ts';
+import { createSiteServer, type SiteServer } from '../../src/hosts/node/site-server.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { rateKey } from '../../src/api/contact/rate-limit.ts';
+import { fillTemplate } from '../../src/content/template.ts';
 import { miniSite, pageSecurityHeaders, rawPost, rawRequest, serveProcess } from './raw-http.ts';
-import { validLead } from '../visitor.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const visitor = validLead();
 

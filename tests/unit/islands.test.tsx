@@ -2,10 +2,10 @@
 import { act, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { interfaceText } from '../../src/content-data/interface.ts';
-import { hydrateIsland } from '../../src/islands/hydrate.tsx';
-import { Island } from '../../src/islands/Island.tsx';
-import { frenchLongDate, parisDay, parisYear } from '../../src/lib/french-date.ts';
+import { interfaceText } from '../../src/content/data/interface.ts';
+import { hydrateIsland } from '../../src/site/islands/hydrate.tsx';
+import { Island } from '../../src/site/islands/Island.tsx';
+import { frenchLongDate, parisDay, parisYear } from '../../src/content/french-date.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

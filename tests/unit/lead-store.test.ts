@@ -10,13 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { passBudgetMs } from '../../src/receiver/notify.ts';
-import { createSiteServer } from '../../src/server/site-server.ts';
-import { contactFields } from '../../src/forms/contact-fields.ts';
-import { createSiteReceiver } from '../../src/receiver/site.ts';
-import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
+import { passBudgetMs } from '../../src/api/contact/notify.ts';
+import { createSiteServer } from '../../src/hosts/node/site-server.ts';
+import { contactFields } from '../../src/contact/contact-fields.ts';
+import { createSiteReceiver } from '../../src/api/contact/site-receiver.ts';
+import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
 import { missingLeadColumns } from './d1-columns.ts';
-import { validLead } from '../visitor.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 /** Every file the stores read, to count what a pass reads. */
 const reads = vi.hoisted(() => [] as string[]);
@@ -356,9 +356,9 @@ describe('200 messages posted at once to the server of npm start', () => {
   }, 120_000);
 });
 
-describe('the D1 table (migrations/)', () => {
+describe('the D1 table (src/hosts/cloudflare/migrations/)', () => {
   it('has a column for every field of the form', async () => {
-    // A field added to src/forms/contact-fields.ts needs migrations/000N_<field>.sql:
+    // A field added to src/contact/contact-fields.ts needs src/hosts/cloudflare/migrations/000N_<field>.sql:
     // ALTER TABLE leads ADD COLUMN <field> TEXT NOT NULL DEFAULT '';
     expect(await missingLeadColumns(contactFields)).toEqual([]);
   });

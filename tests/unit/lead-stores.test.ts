@@ -1,5 +1,5 @@
 /**
- * The table of lead stores (src/forms/lead-stores.ts) reaches every place that names a store: a store added to the
+ * The table of lead stores (src/contact/lead-stores.ts) reaches every place that names a store: a store added to the
  * table and left out of the GDPR notice, the processors' file, the hosts' builds, the release messages or
  * `npm run leads` fails here. The expected facts come from the table and from content/ and docs/ as the reader sees them.
  */
@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { releaseMessages } from '../../src/content-schema/messages.ts';
-import { hostBuildOf } from '../../src/forms/contact-recipients.ts';
-import { type LeadStoreSpec, leadStoreKinds, leadStores } from '../../src/forms/lead-stores.ts';
-import { ProcessorList } from '../../src/mdx/widgets/Facts.tsx';
+import { releaseMessages } from '../../src/content/schema/messages.ts';
+import { hostBuildOf } from '../../src/contact/contact-recipients.ts';
+import { type LeadStoreSpec, leadStoreKinds, leadStores } from '../../src/contact/lead-stores.ts';
+import { ProcessorList } from '../../src/site/mdx/widgets/Facts.tsx';
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const processorsFile = readJson('content/processors.json');

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { validLead } from '../visitor.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const fileName = (date: Date, suffix: string) => `${date.toISOString().replace(/[:.]/g, '-')}-${suffix}`;
@@ -62,7 +62,7 @@ beforeEach(async () => {
   );
 });
 
-const leads = (args: string[], env: Record<string, string> = { LEADS_DIR: dir }) => runScript('scripts/leads.ts', args, env);
+const leads = (args: string[], env: Record<string, string> = { LEADS_DIR: dir }) => runScript('ops/leads/leads.ts', args, env);
 
 describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
   it('lists the leads newest first, with the start of each message and where its notification stands', async () => {

@@ -11,10 +11,10 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parisDay } from '../../src/lib/french-date.ts';
-import { audienceBlobsStoreName, bounds } from '../../src/audience/settings.ts';
-import { blobsAudienceStore } from '../../src/audience/store/blobs.ts';
-import { blobsStoreName } from '../../src/receiver/store/blobs.ts';
+import { parisDay } from '../../src/content/french-date.ts';
+import { audienceBlobsStoreName, bounds } from '../../src/contact/audience-settings.ts';
+import { blobsAudienceStore } from '../../src/hosts/netlify/audience-blobs-store.ts';
+import { blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
 
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36';
 const token = 'jeton-de-test';

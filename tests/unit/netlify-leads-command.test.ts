@@ -16,10 +16,10 @@ import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { audienceBlobsStoreName, bounds as audienceBounds } from '../../src/audience/settings.ts';
-import { blobsAudienceStore } from '../../src/audience/store/blobs.ts';
-import { blobsLeadStore, blobsStoreName } from '../../src/receiver/store/blobs.ts';
-import { validLead } from '../visitor.ts';
+import { audienceBlobsStoreName, bounds as audienceBounds } from '../../src/contact/audience-settings.ts';
+import { blobsAudienceStore } from '../../src/hosts/netlify/audience-blobs-store.ts';
+import { blobsLeadStore, blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const token = 'jeton-de-test';
 const siteID = 'site-de-test';
@@ -55,7 +55,7 @@ beforeEach(async () => {
 });
 
 const leads = (args: string[], env: Record<string, string> = {}) =>
-  runScript('scripts/leads.ts', ['--netlify', ...args], {
+  runScript('ops/leads/leads.ts', ['--netlify', ...args], {
     NETLIFY_SITE_ID: siteID,
     NETLIFY_AUTH_TOKEN: token,
     LEADS_TEST_BLOBS_URL: edgeURL,
@@ -135,10 +135,10 @@ describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { 
     await audience.addLead('2026-11-20');
     const settings = { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token, LEADS_TEST_BLOBS_URL: edgeURL };
     const args = ['--netlify', '--json', '--since', '2026-11-20', '--until', '2026-11-20'];
-    const { code, stdout } = await runScript('scripts/stats.ts', args, settings);
+    const { code, stdout } = await runScript('ops/stats/stats.ts', args, settings);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ visitors: 1, pageviews: 2, reachedContact: 1, leads: 1 });
-    const noToken = await runScript('scripts/stats.ts', args, { ...settings, NETLIFY_AUTH_TOKEN: '' });
+    const noToken = await runScript('ops/stats/stats.ts', args, { ...settings, NETLIFY_AUTH_TOKEN: '' });
     expect(noToken.code).toBe(2);
     expect(noToken.stderr).toContain('NETLIFY_AUTH_TOKEN');
   });

@@ -12,9 +12,9 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { passBudgetMs } from '../../src/receiver/notify.ts';
-import { blobsLeadStore, blobsStoreName } from '../../src/receiver/store/blobs.ts';
-import { validLead } from '../visitor.ts';
+import { passBudgetMs } from '../../src/api/contact/notify.ts';
+import { blobsLeadStore, blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const visitor = validLead();
 

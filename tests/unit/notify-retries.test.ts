@@ -11,13 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import type { ContactValues } from '../../src/forms/contact-fields.ts';
-import { inboxTable } from '../../src/receiver/inbox.ts';
-import { maxAttempts, retryDelaysMs } from '../../src/receiver/notify.ts';
-import { createSiteReceiver } from '../../src/receiver/site.ts';
-import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
-import { validLead } from '../visitor.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import type { ContactValues } from '../../src/contact/contact-fields.ts';
+import { inboxTable } from '../../ops/leads/inbox.ts';
+import { maxAttempts, retryDelaysMs } from '../../src/api/contact/notify.ts';
+import { createSiteReceiver } from '../../src/api/contact/site-receiver.ts';
+import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 // Each with a text of their own: one text from a third address would be kept apart as spam (a repeated body).
 const visitor = (name: string): ContactValues =>

@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkContent } from '../../scripts/content-check/check.ts';
-import { hasGrammalecte } from '../../scripts/proofreading/grammar.ts';
+import { checkContent } from '../../tools/check/content-check/check.ts';
+import { hasGrammalecte } from '../../tools/check/proofreading/grammar.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const check = (name: string, strictGrammar = false, warnings: string[] = []) =>

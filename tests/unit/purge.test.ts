@@ -8,10 +8,10 @@ import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dailyPurge, keepPurging, retentionCutoff, type Ticker } from '../../src/receiver/purge.ts';
-import type { StoredLead } from '../../src/receiver/store/lead-store.ts';
-import { createSiteServer } from '../../src/server/site-server.ts';
-import { validLead } from '../visitor.ts';
+import { dailyPurge, keepPurging, retentionCutoff, type Ticker } from '../../src/api/contact/purge.ts';
+import type { StoredLead } from '../../src/api/store/lead-store.ts';
+import { createSiteServer } from '../../src/hosts/node/site-server.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const hour = 60 * 60 * 1000;
 const purgedLine =

@@ -1,12 +1,12 @@
 /** Head tags, site address, the CSP and the _headers parser: the pieces the build and the test server share. */
 import { describe, expect, test } from 'vitest';
-import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts, hashSource } from '../../scripts/csp.ts';
-import { siteHeaderRules } from '../../src/security-headers.ts';
-import { formatHeaders, headersFor, parseHeaders } from '../../src/server/headers.ts';
-import { seo } from '../../src/content-data/seo.ts';
-import { pageHead } from '../../src/head.ts';
-import { canonicalPath } from '../../src/registry.ts';
-import { DEFAULT_SITE_URL, siteUrlFrom } from '../../src/site-url.ts';
+import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts, hashSource } from '../../tools/build/csp.ts';
+import { siteHeaderRules } from '../../src/site/security-headers.ts';
+import { formatHeaders, headersFor, parseHeaders } from '../../src/hosts/node/headers.ts';
+import { seo } from '../../src/content/data/seo.ts';
+import { pageHead } from '../../src/site/head.ts';
+import { canonicalPath } from '../../src/site/registry.ts';
+import { DEFAULT_SITE_URL, siteUrlFrom } from '../../src/site/site-url.ts';
 
 describe('site address', () => {
   test('defaults to the production origin and accepts an override without trailing slash', () => {

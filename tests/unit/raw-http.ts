@@ -61,7 +61,7 @@ function parseAnswer(raw: Buffer): RawAnswer {
   return { status, headers, body: Buffer.from(text.slice(end + 4), 'latin1').toString('utf8') };
 }
 
-/** Security headers every answer of the site carries (src/security-headers.ts), with a short policy. */
+/** Security headers every answer of the site carries (src/site/security-headers.ts), with a short policy. */
 export const pageSecurityHeaders = {
   'Content-Security-Policy': "default-src 'self'; frame-ancestors 'none'",
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -106,10 +106,10 @@ export interface ServeProcess {
   kill: () => void;
 }
 
-/** `npm run serve` as `npm start` ends with it (tsx, src/server/serve.ts), in `folder` (its dist/), on a free port. */
+/** `npm run serve` as `npm start` ends with it (tsx, src/hosts/node/serve.ts), in `folder` (its dist/), on a free port. */
 export async function serveProcess(folder: string, env: Record<string, string>): Promise<ServeProcess> {
   // Through tsx, as `npm start` runs it: tsx passes signals on to the server's process.
-  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'src/server/serve.ts')], {
+  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'src/hosts/node/serve.ts')], {
     cwd: folder,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

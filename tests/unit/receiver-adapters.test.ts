@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { company } from '../../src/content-data/company.ts';
-import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { createSiteServer } from '../../src/server/site-server.ts';
-import { validLead } from '../visitor.ts';
+import { company } from '../../src/content/data/company.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { createSiteServer } from '../../src/hosts/node/site-server.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const valid = validLead();
 
@@ -135,7 +135,7 @@ describe('Node: the server of npm start', () => {
   });
 });
 
-describe('Cloudflare Pages Function (functions/api/contact.ts)', () => {
+describe('Cloudflare Pages Function (src/hosts/cloudflare/functions/contact.ts)', () => {
   // One receiver per isolate: each test gets a fresh module, as a fresh isolate would.
   const load = async () => {
     vi.resetModules();
@@ -188,7 +188,7 @@ describe('Cloudflare Pages Function (functions/api/contact.ts)', () => {
   });
 });
 
-describe('Netlify Function (netlify/functions/contact.ts)', () => {
+describe('Netlify Function (src/hosts/netlify/functions/contact.ts)', () => {
   const load = async () => {
     vi.resetModules();
     return import('../../netlify/functions/contact.ts');

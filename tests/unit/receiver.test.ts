@@ -4,19 +4,19 @@
  * Request in, a Response out. Each answer is checked as a client sees it: status, headers, French body.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { brand } from '../../src/content-data/brand.ts';
-import { company } from '../../src/content-data/company.ts';
-import { contactForm } from '../../src/content-data/contact-form.ts';
-import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { siteHeaderRules } from '../../src/security-headers.ts';
-import { formatHeaders, headersFor, parseHeaders } from '../../src/server/headers.ts';
-import { contactFields, type ContactValues, honeypotName } from '../../src/forms/contact-fields.ts';
-import { createContactSchema } from '../../src/forms/contact-schema.ts';
-import { memoryRateLimiter, type RateLimiter } from '../../src/receiver/rate-limit.ts';
-import { confirmationPath, contactFormPath, createContactReceiver, type Deliver } from '../../src/receiver/receiver.ts';
-import { isIndexed, isPagePath } from '../../src/registry.ts';
-import { labels } from '../../src/receiver/site.ts';
-import { validLead } from '../visitor.ts';
+import { brand } from '../../src/content/data/brand.ts';
+import { company } from '../../src/content/data/company.ts';
+import { contactForm } from '../../src/content/data/contact-form.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { siteHeaderRules } from '../../src/site/security-headers.ts';
+import { formatHeaders, headersFor, parseHeaders } from '../../src/hosts/node/headers.ts';
+import { contactFields, type ContactValues, honeypotName } from '../../src/contact/contact-fields.ts';
+import { createContactSchema } from '../../src/contact/contact-schema.ts';
+import { memoryRateLimiter, type RateLimiter } from '../../src/api/contact/rate-limit.ts';
+import { confirmationPath, contactFormPath, createContactReceiver, type Deliver } from '../../src/api/contact/receiver.ts';
+import { isIndexed, isPagePath } from '../../src/site/registry.ts';
+import { labels } from '../../src/api/contact/site-receiver.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const siteOrigin = 'https://www.propllc.fr';
 const url = `${siteOrigin}/api/contact`;

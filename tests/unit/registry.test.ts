@@ -3,10 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { navigation } from '../../src/content-data/navigation.ts';
-import { pageSchema } from '../../src/content-schema/schema.ts';
-import { readFrontmatter } from '../../src/mdx/frontmatter.ts';
-import { indexedPages, isIndexed, isPagePath, notFoundPath, pages, prerenderPaths } from '../../src/registry.ts';
+import { navigation } from '../../src/content/data/navigation.ts';
+import { pageSchema } from '../../src/content/schema/schema.ts';
+import { readFrontmatter } from '../../src/site/mdx/frontmatter.ts';
+import { indexedPages, isIndexed, isPagePath, notFoundPath, pages, prerenderPaths } from '../../src/site/registry.ts';
 
 const pagesDir = path.resolve(import.meta.dirname, '../../content/pages');
 

@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseTree } from 'jsonc-parser';
-import { company } from '../../src/content-data/company.ts';
-import { processors } from '../../src/content-data/processors.ts';
-import { lineOfField } from '../../scripts/content-check/checks/data-files.ts';
+import { company } from '../../src/content/data/company.ts';
+import { processors } from '../../src/content/data/processors.ts';
+import { lineOfField } from '../../tools/check/content-check/checks/data-files.ts';
 import {
   checkRelease,
   claimsToProveIn,
@@ -20,8 +20,8 @@ import {
   releaseRules,
   sitePlaceholderProblems,
   storeProblems,
-} from '../../scripts/content-check/release.ts';
-import { isFictionPhone, sitePlaceholders } from '../../scripts/content-check/placeholders.ts';
+} from '../../tools/check/content-check/release.ts';
+import { isFictionPhone, sitePlaceholders } from '../../tools/check/content-check/placeholders.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixture = (name: string) => path.join(root, 'tests', 'fixtures', name);
@@ -140,7 +140,7 @@ describe('release check on the content as it is', () => {
   // Two whole content checks, each in a process of its own: the time allowed is the machine's, not what is tested.
   it('fails `npm run check -- --release` with the French list, and passes `npm run check` alone', async () => {
     const run = (args: string[]) =>
-      promisify(execFile)('npx', ['tsx', 'scripts/check-content.ts', ...args], { cwd: root }).then(
+      promisify(execFile)('npx', ['tsx', 'tools/check/check-content.ts', ...args], { cwd: root }).then(
         (result) => ({ code: 0, output: result.stdout + result.stderr }),
         (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
       );

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Retries against real processes: `npm run serve` (src/server/serve.ts, as `npm start` ends) in its own
+ * Retries against real processes: `npm run serve` (src/hosts/node/serve.ts, as `npm start` ends) in its own
  * process, a webhook stand-in on 127.0.0.1 that answers 302 after recording, 400 to one lead, 200 to the
  * others, or is down; then `npm run leads` over the same LEADS_DIR. Stopping the server (SIGTERM) waits for
  * the retry pass in flight, and a lead left « à notifier » goes out at the next start once it is due.
@@ -14,8 +14,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesLeadStore } from '../../src/receiver/store/files.ts';
-import { validLead } from '../visitor.ts';
+import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -61,7 +61,7 @@ async function serve(cwd: string, env: Record<string, string>) {
   // Node itself with tsx's loader, so that SIGTERM reaches the server's own handler directly.
   const child = spawn(
     process.execPath,
-    ['--import', pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href, path.join(root, 'src/server/serve.ts')],
+    ['--import', pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href, path.join(root, 'src/hosts/node/serve.ts')],
     {
       cwd,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CONTACT_RATE_LIMIT: '1000', ...env },
@@ -136,7 +136,7 @@ describe('npm run serve with a webhook stand-in', { timeout: 120_000 }, () => {
       expect(server.output()).toMatch(/Notification abandonnée \(webhook\) pour le message \S+ après 1 essai\(s\)\u202f: HTTP 302\./);
 
       // The operator's view, from the command itself.
-      const { stdout } = await promisify(execFile)(tsx, ['scripts/leads.ts'], {
+      const { stdout } = await promisify(execFile)(tsx, ['ops/leads/leads.ts'], {
         cwd: root,
         env: { ...process.env, LEADS_DIR: leadsDir },
       });

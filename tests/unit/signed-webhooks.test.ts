@@ -11,12 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { postWebhook, webhookDelivery, webhookKey } from '../../src/receiver/deliveries.ts';
-import { readSettings } from '../../src/receiver/settings.ts';
-import { createSiteReceiver } from '../../src/receiver/site.ts';
-import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
-import { validLead } from '../visitor.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { postWebhook, webhookDelivery, webhookKey } from '../../src/api/contact/deliveries.ts';
+import { readSettings } from '../../src/api/contact/settings.ts';
+import { createSiteReceiver } from '../../src/api/contact/site-receiver.ts';
+import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const words = contactReceiver.console;
 // The spec's form: `whsec_` + the base64 of a random key (here 32 fixed bytes).

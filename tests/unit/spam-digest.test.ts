@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The daily digest of quarantined messages (src/receiver/digest.ts). Through the site receiver as `npm start` runs
+ * The daily digest of quarantined messages (src/api/contact/digest.ts). Through the site receiver as `npm start` runs
  * it (LEADS_DIR), with a webhook stand-in on 127.0.0.1 and the clock moved by hand: nothing before 08:00 Paris time,
  * one digest at the first pass after it with exactly the messages not yet reported, nothing more that day, a
  * message quarantined later waits for the next day's, a day with nothing to report keeps its digest, a refused
@@ -15,20 +15,20 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { wranglerRunner } from '../../scripts/wrangler-d1.ts';
-import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { processors } from '../../src/content-data/processors.ts';
-import type { ContactValues } from '../../src/forms/contact-fields.ts';
-import type { QuarantineDigest } from '../../src/receiver/deliveries.ts';
-import { createDigest } from '../../src/receiver/digest.ts';
-import { createNotifications } from '../../src/receiver/notify.ts';
-import { createSiteReceiver, labels } from '../../src/receiver/site.ts';
-import { blobsLeadStore } from '../../src/receiver/store/blobs.ts';
-import { d1LeadStore } from '../../src/receiver/store/d1.ts';
-import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
-import type { LeadStore } from '../../src/receiver/store/lead-store.ts';
-import { fillTemplate } from '../../src/receiver/template.ts';
-import { validLead } from '../visitor.ts';
+import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { processors } from '../../src/content/data/processors.ts';
+import type { ContactValues } from '../../src/contact/contact-fields.ts';
+import type { QuarantineDigest } from '../../src/api/contact/deliveries.ts';
+import { createDigest } from '../../src/api/contact/digest.ts';
+import { createNotifications } from '../../src/api/contact/notify.ts';
+import { createSiteReceiver, labels } from '../../src/api/contact/site-receiver.ts';
+import { blobsLeadStore } from '../../src/hosts/netlify/blobs-store.ts';
+import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
+import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
+import type { LeadStore } from '../../src/api/store/lead-store.ts';
+import { fillTemplate } from '../../src/content/template.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const words = contactReceiver.digest;
 const minute = 60_000;
@@ -284,7 +284,7 @@ const stores: Record<string, () => Promise<LeadStore>> = {
   d1: async () => {
     // The local D1 that `wrangler pages dev` and `npm run leads -- --local` open, in a folder of its own.
     const run = wranglerRunner('--local', await mkdtemp(path.join(tmpdir(), 'propllc-digest-d1-')));
-    const migrations = path.resolve(import.meta.dirname, '../../migrations');
+    const migrations = path.resolve(import.meta.dirname, '../../src/hosts/cloudflare/migrations');
     for (const name of (await readdir(migrations)).filter((file) => file.endsWith('.sql')).sort()) {
       const sql = (await readFile(path.join(migrations, name), 'utf8')).replace(/--.*$/gm, '');
       for (const statement of sql.split(';').map((part) => part.trim())) if (statement) await run(statement, []);

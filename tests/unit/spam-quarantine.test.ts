@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The three outcomes through the real receiver on Node (src/receiver/site.ts over the files store of LEADS_DIR,
+ * The three outcomes through the real receiver on Node (src/api/contact/site-receiver.ts over the files store of LEADS_DIR,
  * a webhook stand-in that records what is notified): every French lead of the corpus is notified (marked « à
  * vérifier » or not), no spam is notified unmarked, all get the same answer; a flood of one long text is
  * quarantined from the third address on; a short sentence is only marked, and the trap-field posts of an attacker
@@ -15,13 +15,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactValues } from '../../src/forms/contact-fields.ts';
-import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { createSiteReceiver } from '../../src/receiver/site.ts';
-import { filesLeadStore, nodeLeadStore } from '../../src/receiver/store/files.ts';
-import type { StoredLead } from '../../src/receiver/store/lead-store.ts';
+import type { ContactValues } from '../../src/contact/contact-fields.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { createSiteReceiver } from '../../src/api/contact/site-receiver.ts';
+import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
+import type { StoredLead } from '../../src/api/store/lead-store.ts';
 import { genuine, spam } from '../fixtures/spam-corpus/index.ts';
-import { validLead } from '../visitor.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 /** The webhook stand-in: the emails of the leads notified, and each JSON body as posted. */
 const notified: string[] = [];
@@ -81,7 +81,7 @@ async function site() {
   return { dir, send, receiver, store: filesLeadStore(dir), lines };
 }
 
-const leads = (dir: string, args: string[]) => runScript('scripts/leads.ts', args, { LEADS_DIR: dir });
+const leads = (dir: string, args: string[]) => runScript('ops/leads/leads.ts', args, { LEADS_DIR: dir });
 
 describe('the corpus through the receiver on Node', { timeout: 60_000 }, () => {
   it('notifies every French lead, marked or not, no spam unmarked, and answers all alike', async () => {

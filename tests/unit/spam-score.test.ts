@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The verdict on a message (src/receiver/spam/): every real French lead of the corpus is delivered (marked « à
+ * The verdict on a message (src/api/contact/spam/): every real French lead of the corpus is delivered (marked « à
  * vérifier » or not), no spam is delivered unmarked, a decisive signal quarantines alone, one strong signal only
  * marks, two different strong ones quarantine, a weak one never counts towards a quarantine. Privacy relays are no
  * throw-away addresses; the pattern list says each entry's strength and fails loudly on a broken expression. The
@@ -8,13 +8,13 @@
  */
 import mailchecker from 'mailchecker';
 import { describe, expect, it } from 'vitest';
-import { contactReceiver } from '../../src/content-data/contact-receiver.ts';
-import { compilePatterns, spamPatternEntries } from '../../src/receiver/spam/patterns.ts';
-import { privacyRelay, privacyRelays } from '../../src/receiver/spam/relays.ts';
-import { shortMessage } from '../../src/receiver/spam/repeats.ts';
-import { disposableEmail, mostlyOtherScript, outcomeOf, type SpamOutcome, spamScore } from '../../src/receiver/spam/score.ts';
-import { type SpamSignal, signalClasses, tooFastMs } from '../../src/receiver/spam/weights.ts';
-import { validLead } from '../visitor.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { compilePatterns, spamPatternEntries } from '../../src/api/contact/spam/patterns.ts';
+import { privacyRelay, privacyRelays } from '../../src/api/contact/spam/relays.ts';
+import { shortMessage } from '../../src/api/contact/spam/repeats.ts';
+import { disposableEmail, mostlyOtherScript, outcomeOf, type SpamOutcome, spamScore } from '../../src/api/contact/spam/score.ts';
+import { type SpamSignal, signalClasses, tooFastMs } from '../../src/api/contact/spam/weights.ts';
+import { validLead } from '../fixtures/visitor.ts';
 import { genuine, spam } from '../fixtures/spam-corpus/index.ts';
 
 const count = (outcomes: readonly SpamOutcome[]) => ({

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * Spam on each lead store: files (LEADS_DIR), Netlify Blobs (the local server @netlify/blobs ships) and D1 (the
- * local database wrangler's `getPlatformProxy` opens, with migrations/ applied statement by statement). A spam
+ * local database wrangler's `getPlatformProxy` opens, with src/hosts/cloudflare/migrations/ applied statement by statement). A spam
  * lead is stored with its reasons, never due, rescued back to pending, purged after its 30 days; a lead « à vérifier »
  * keeps its reasons; the repeat memory counts distinct addresses, holds keyed hashes only, loses a person's entries
  * to `forget`, and starts again under a new key at each purge.
@@ -12,13 +12,13 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { wranglerRunner } from '../../scripts/wrangler-d1.ts';
-import { spamCutoff } from '../../src/receiver/purge.ts';
-import { blobsLeadStore } from '../../src/receiver/store/blobs.ts';
-import { d1LeadStore } from '../../src/receiver/store/d1.ts';
-import { filesLeadStore } from '../../src/receiver/store/files.ts';
-import type { LeadStore } from '../../src/receiver/store/lead-store.ts';
-import { validLead } from '../visitor.ts';
+import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
+import { spamCutoff } from '../../src/api/contact/purge.ts';
+import { blobsLeadStore } from '../../src/hosts/netlify/blobs-store.ts';
+import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
+import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
+import type { LeadStore } from '../../src/api/store/lead-store.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const day = 86_400_000;
 const stops: (() => Promise<unknown>)[] = [];
@@ -72,7 +72,7 @@ const stores: Record<string, () => Promise<Opened>> = {
   },
   d1: async () => {
     const run = wranglerRunner('--local', await mkdtemp(path.join(tmpdir(), 'propllc-spam-d1-')));
-    const migrations = path.resolve(import.meta.dirname, '../../migrations');
+    const migrations = path.resolve(import.meta.dirname, '../../src/hosts/cloudflare/migrations');
     for (const name of (await readdir(migrations)).filter((file) => file.endsWith('.sql')).sort()) {
       const sql = (await readFile(path.join(migrations, name), 'utf8')).replace(/--.*$/gm, '');
       for (const statement of sql.split(';').map((text) => text.trim())) if (statement) await run(statement, []);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { resolveRequest } from '../../src/server/static-server.ts';
+import { resolveRequest } from '../../src/hosts/node/static-server.ts';
 
 const parent = mkdtempSync(path.join(tmpdir(), 'propllc-static-'));
 const root = path.join(parent, 'dist');

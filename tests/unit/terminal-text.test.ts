@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { terminalText } from '../../src/receiver/terminal-text.ts';
+import { terminalText } from '../../ops/terminal-text.ts';
 
 // Written here again, on purpose: a character dropped from the module's list must fail this test.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters a terminal acts on.

@@ -1,8 +1,8 @@
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
 import { VFile } from 'vfile';
-import { mdxOptions } from '../../src/mdx/pipeline.ts';
-import { frenchTypography, newTypographyState } from '../../src/typography/french.ts';
+import { mdxOptions } from '../../src/site/mdx/pipeline.ts';
+import { frenchTypography, newTypographyState } from '../../src/site/typography/french.ts';
 
 // Shown with visible markers so that a failure says which space is wrong.
 const show = (text: string) => text.replaceAll('\u202F', '⍽').replaceAll('\u00A0', '°');

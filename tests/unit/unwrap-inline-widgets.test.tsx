@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { remarkUnwrapInlineWidgets } from '../../src/mdx/remark-unwrap-inline-widgets.ts';
+import { remarkUnwrapInlineWidgets } from '../../src/site/mdx/remark-unwrap-inline-widgets.ts';
 
 const components = {
   ButtonLink: ({ children }: { children: ReactNode }) => <a href="/contact">{children}</a>,

@@ -1,12 +1,12 @@
 // @vitest-environment node
 /**
  * Every setting of every widget written in MDX is checked against the widget's schema
- * (src/mdx/widgets/index.ts): the mistakes that MDX accepts silently, each with file, line and fix in French.
+ * (src/site/mdx/widgets/index.ts): the mistakes that MDX accepts silently, each with file, line and fix in French.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkContent } from '../../scripts/content-check/check.ts';
+import { checkContent } from '../../tools/check/content-check/check.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
@@ -31,8 +31,8 @@ describe('npm run check: widget settings', () => {
 async function problemsOf(body: string): Promise<string[]> {
   const { compile } = await import('@mdx-js/mdx');
   const { VFile } = await import('vfile');
-  const { mdxOptions } = await import('../../src/mdx/pipeline.ts');
-  const { ContentError, ContentErrors } = await import('../../src/content-schema/errors.ts');
+  const { mdxOptions } = await import('../../src/site/mdx/pipeline.ts');
+  const { ContentError, ContentErrors } = await import('../../src/content/schema/errors.ts');
   const value = `---\ntitle: À propos de PropLLC et de son équipe\ndescription: Qui nous sommes, comment nous travaillons et pourquoi des traders nous confient leur LLC.\n---\n\n${body}\n`;
   try {
     await compile(

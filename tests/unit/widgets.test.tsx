@@ -1,15 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Callout } from '../../src/components/Callout/Callout.tsx';
-import { Card, Cards, type CardIcon } from '../../src/components/Cards/Cards.tsx';
-import { PaymentFlow } from '../../src/components/PaymentFlow/PaymentFlow.tsx';
-import { Stat, Stats } from '../../src/components/Stats/Stats.tsx';
-import { Step, Steps } from '../../src/components/Steps/Steps.tsx';
-import { CompanyFacts, HostFacts, LeadRetention, ProcessorList } from '../../src/mdx/widgets/Facts.tsx';
-import { company } from '../../src/content-data/company.ts';
-import { interfaceText } from '../../src/content-data/interface.ts';
-import { processors } from '../../src/content-data/processors.ts';
-import { publisherFacts } from '../../src/content-data/publisher-facts.ts';
+import { Callout } from '../../src/site/components/Callout/Callout.tsx';
+import { Card, Cards, type CardIcon } from '../../src/site/components/Cards/Cards.tsx';
+import { PaymentFlow } from '../../src/site/components/PaymentFlow/PaymentFlow.tsx';
+import { Stat, Stats } from '../../src/site/components/Stats/Stats.tsx';
+import { Step, Steps } from '../../src/site/components/Steps/Steps.tsx';
+import { CompanyFacts, HostFacts, LeadRetention, ProcessorList } from '../../src/site/mdx/widgets/Facts.tsx';
+import { company } from '../../src/content/data/company.ts';
+import { interfaceText } from '../../src/content/data/interface.ts';
+import { processors } from '../../src/content/data/processors.ts';
+import { publisherFacts } from '../../src/content/data/publisher-facts.ts';
 import { present } from './present.ts';
 
 describe('PaymentFlow', () => {

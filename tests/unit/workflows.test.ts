@@ -109,7 +109,7 @@ describe('ci.yml', () => {
     const runs = ci.jobs.review?.steps.map((step) => step.run ?? '').join('\n');
     expect(runs).toContain('npm run diff -- HEAD^1 --out review/report.md --screenshots review/screenshots');
     expect(runs).toContain('>> "$GITHUB_STEP_SUMMARY"');
-    expect(runs).toContain('npx tsx scripts/diff-comment.ts');
+    expect(runs).toContain('npx tsx tools/diff/diff-comment.ts');
   });
 
   test('comments itself only for branches of this repository (a fork run has a read-only token)', () => {

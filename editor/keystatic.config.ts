@@ -1,0 +1,172 @@
+/**
+ * What the visual editor (`npm run cms`) offers, and where it reads and writes.
+ * Every label and description comes from the site's own schemas: the pages from the route registry, the
+ * collections and data files from the content manifest (src/content/content.config.ts), their fields from their
+ * schemas, the widgets from the widget schemas.
+ */
+import { collection, config, fields, singleton, type Config, type ContentFormField } from '@keystatic/core';
+import { createElement, Fragment } from 'react';
+import * as v from 'valibot';
+import { collections, type OrderedCollectionName, orderedCollections } from '../src/content/content.config.ts';
+import { pages } from '../src/site/registry.ts';
+import { emptyBodyMessages } from '../src/content/schema/messages.ts';
+import { entryFileName } from '../src/content/schema/schema.ts';
+import { widgets } from '../src/site/mdx/widgets/index.ts';
+import { dataSingletons } from './data-fields.ts';
+import { previewField } from './preview-field.ts';
+import { widgetComponents } from './widget-components.ts';
+import { storageFrom, type StorageSettings } from './storage.ts';
+
+type Described = v.GenericSchema;
+const titleOf = (schema: Described) => v.getTitle(schema as v.SchemaWithPipe<[Described, v.TitleAction<unknown, string>]>)!;
+const descriptionOf = (schema: Described) =>
+  v.getDescription(schema as v.SchemaWithPipe<[Described, v.DescriptionAction<unknown, string>]>);
+
+/** The length limits of a text field, read from its schema so that the editor warns where the check would fail. */
+function lengthOf(schema: Described): { min?: number; max?: number } {
+  const pipe = (schema as { pipe?: { type: string; requirement?: number; pipe?: unknown }[] }).pipe ?? [];
+  const nested = pipe.flatMap((item) => ((item as { pipe?: unknown[] }).pipe as typeof pipe | undefined) ?? [item]);
+  return {
+    min: nested.find((item) => item.type === 'min_length')?.requirement,
+    max: nested.find((item) => item.type === 'max_length')?.requirement,
+  };
+}
+
+function textField(schema: Described) {
+  return fields.text({
+    label: titleOf(schema),
+    description: descriptionOf(schema),
+    validation: { isRequired: true, length: lengthOf(schema) },
+  });
+}
+
+/** A new entry's position: the next number after the highest one, so that it goes last without a duplicate. */
+export function nextFreeOrder(orders: Record<string, number>): number {
+  const used = Object.values(orders).filter((order) => order < Number.MAX_SAFE_INTEGER);
+  return Math.max(0, ...used) + 1;
+}
+
+function orderField(schema: Described, orders: Record<string, number>) {
+  return fields.integer({
+    label: titleOf(schema),
+    description: descriptionOf(schema),
+    defaultValue: nextFreeOrder(orders),
+    validation: { isRequired: true, min: 1 },
+  });
+}
+
+/** The entry's name, stored in the frontmatter, and its file name, kept as the stable anchor (`/faq#cout`). */
+function nameAndFileField(schema: Described) {
+  return fields.slug({
+    name: { label: titleOf(schema), description: descriptionOf(schema), validation: { isRequired: true, length: lengthOf(schema) } },
+    slug: { label: titleOf(entryFileName), description: descriptionOf(entryFileName) },
+  });
+}
+
+/** The editor's state of an MDX body: a ProseMirror document. */
+interface EditorState {
+  doc: { textContent: string; childCount: number; child(index: number): { type: { name: string } } };
+}
+
+/** Nothing but blank paragraphs: no text and no widget (a `<Faq />` alone is content). */
+export function isEmptyBody(state: EditorState): boolean {
+  const { doc } = state;
+  for (let index = 0; index < doc.childCount; index++) if (doc.child(index).type.name !== 'paragraph') return false;
+  return doc.textContent.trim() === '';
+}
+
+type Folder = keyof typeof emptyBodyMessages.editor;
+
+/**
+ * The MDX body, which Keystatic lets an editor save empty: its check refuses it, as `npm run check` does,
+ * and the field says why under the text once a save was refused.
+ */
+function body(label: string, folder: Folder) {
+  const field = fields.mdx({ label, components: widgetComponents, options: { image: false } }) as ContentFormField<
+    EditorState,
+    EditorState,
+    string
+  >;
+  const message = emptyBodyMessages.editor[folder];
+  return {
+    ...field,
+    validate(value: EditorState) {
+      if (isEmptyBody(value)) throw new Error(message);
+      return field.validate(value);
+    },
+    Input(props: Parameters<typeof field.Input>[0]) {
+      const refused = props.forceValidation && isEmptyBody(props.value);
+      return createElement(
+        Fragment,
+        null,
+        createElement(field.Input, props),
+        refused ? createElement('p', { role: 'alert', style: { fontFamily: 'Inter, sans-serif' } }, message) : null,
+      );
+    },
+  } as typeof field;
+}
+
+/**
+ * The order in which an ordered collection is listed: Keystatic sorts entries by file name only,
+ * so the editor reads each entry's `order` once at start and sorts by it (a new entry goes last until reloaded).
+ */
+export type Orders = Record<OrderedCollectionName, Record<string, number>>;
+
+/** No entry's order known: enough for what does not sort the lists (the server's API, cms:normalise). */
+export const noOrders = Object.fromEntries(orderedCollections.map((name) => [name, {}])) as Orders;
+
+/** An ordered collection of the content manifest, named in the editor by the widget that lists it. */
+function orderedCollection(name: OrderedCollectionName, orders: Orders) {
+  const { schema, widget, page } = collections[name];
+  const [nameKey, nameSchema] = Object.entries(schema.entries)[0]!;
+  return collection({
+    label: widgets[widget].label,
+    path: `${name}/*`,
+    slugField: nameKey as never,
+    format: { contentField: 'body' },
+    columns: [nameKey, 'order'],
+    parseSlugForSort: (slug) => orders[name][slug] ?? Number.MAX_SAFE_INTEGER,
+    schema: {
+      apercu: previewField(page, true),
+      [nameKey]: nameAndFileField(nameSchema),
+      order: orderField(schema.entries.order, orders[name]),
+      body: body(titleOf(nameSchema), name),
+    },
+  });
+}
+
+/** `content/pages/home.mdx` → `home`. */
+const pageKey = (file: string) => file.replace(/\.mdx$/, '');
+
+export function makeConfig(storage: StorageSettings, orders: Orders = noOrders): Config {
+  const pageSingletons = Object.fromEntries(
+    pages.map((page) => [
+      // `page-faq`, apart from the FAQ's collection `faq`: Keystatic keys singletons and collections together.
+      `page-${pageKey(page.content)}`,
+      singleton({
+        label: `${page.path} — ${page.content}`,
+        path: `pages/${pageKey(page.content)}`,
+        format: { contentField: 'body' },
+        schema: {
+          apercu: previewField(page.path),
+          title: textField(collections.pages.schema.entries.title),
+          description: textField(collections.pages.schema.entries.description),
+          body: body(page.path, 'pages'),
+        },
+      }),
+    ]),
+  );
+  const data = dataSingletons();
+  const lists = Object.fromEntries(orderedCollections.map((name) => [name, orderedCollection(name, orders)]));
+  return config({
+    storage: storageFrom(storage),
+    locale: 'fr-FR',
+    ui: {
+      brand: { name: 'PropLLC' },
+      // Headings that read the same in French and English.
+      navigation: { Pages: Object.keys(pageSingletons), Collections: Object.keys(lists), 'content/*.json': Object.keys(data) },
+    },
+    singletons: { ...pageSingletons, ...data },
+    collections: lists,
+  }) as unknown as Config;
+}

@@ -1,0 +1,39 @@
+/**
+ * Shape of `content/seo.json`: what search engines and social networks show for the whole site.
+ * Each page's title and description live in its own `content/pages/*.mdx` frontmatter.
+ */
+import * as v from 'valibot';
+import { text } from './fields.ts';
+
+export const seoSchema = v.strictObject({
+  organizationDescription: v.pipe(
+    text,
+    v.title('Description de la société'),
+    v.description('Dans les données structurées (JSON-LD) que lisent les moteurs de recherche.'),
+  ),
+  ogImageAlt: v.pipe(
+    text,
+    v.title('Texte alternatif de l’image de partage'),
+    v.description('Décrit l’image (1200 × 630) que les réseaux sociaux affichent quand une page est partagée.'),
+  ),
+  ogImageHeadline: v.pipe(
+    text,
+    v.title('Titre dessiné sur l’image de partage'),
+    v.description('Après une modification, régénérez l’image avec `npx tsx tools/build/generate-images.ts`.'),
+  ),
+  ogImageTagline: v.pipe(
+    text,
+    v.title('Sous-titre dessiné sur l’image de partage'),
+    v.description('Après une modification, régénérez l’image avec `npx tsx tools/build/generate-images.ts`.'),
+  ),
+  appName: v.pipe(
+    text,
+    v.title('Nom de l’application'),
+    // Honest about today: the manifest is a static file in public/, not generated from this field yet.
+    v.description(
+      'Nom prévu pour le site ajouté à l’écran d’accueil d’un téléphone. Pas encore repris automatiquement, ce nom vient aujourd’hui de public/site.webmanifest, à modifier aussi.',
+    ),
+  ),
+});
+
+export type SeoContent = v.InferOutput<typeof seoSchema>;

@@ -1,0 +1,91 @@
+/**
+ * The <head> tags of a page, built from its frontmatter (the `handle` of its route):
+ * title, description, robots (for a page the registry keeps out of search results), canonical link,
+ * Open Graph and Twitter card, plus the Organization JSON-LD.
+ */
+import type { LinkDescriptor, MetaDescriptor } from 'react-router';
+import type { PageFrontmatter } from '../content/content.config.ts';
+import type { SeoContent } from '../content/schema/seo-schema.ts';
+import { canonicalPath, isIndexed } from './registry.ts';
+import { absoluteUrl } from './site-url.ts';
+import { brandColors } from './styles/brand-colors.ts';
+
+/** Made for the site (public/og-image.png); size declared so platforms lay the card out before fetching it. */
+const ogImage = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const;
+/** Raster logo for search engines (they want at least 112 × 112 px). */
+const logoPath = '/icon-512.png';
+/** The browser's toolbar on phones takes the header's navy. */
+export const themeColor: string = brandColors.navy;
+
+/**
+ * Page frontmatter was validated against `pageSchema` when the MDX file was compiled,
+ * so a `handle` with a string title is a page's frontmatter.
+ */
+function isPageFrontmatter(handle: unknown): handle is PageFrontmatter {
+  return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'string';
+}
+
+export interface HeadContext {
+  siteName: string;
+  seo: SeoContent;
+}
+
+export function pageHead(handle: unknown, pathname: string, { siteName, seo }: HeadContext): MetaDescriptor[] {
+  if (!isPageFrontmatter(handle)) return [];
+  const path = canonicalPath(pathname);
+  const url = absoluteUrl(path);
+  return [
+    { title: handle.title },
+    { name: 'description', content: handle.description },
+    // A page kept out of search results (registry `index: false`) keeps its canonical link: it names itself.
+    ...(isIndexed(path) ? [] : [{ name: 'robots', content: 'noindex' }]),
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:locale', content: 'fr_FR' },
+    { property: 'og:title', content: handle.title },
+    { property: 'og:description', content: handle.description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: absoluteUrl(ogImage.path) },
+    { property: 'og:image:type', content: ogImage.type },
+    { property: 'og:image:width', content: String(ogImage.width) },
+    { property: 'og:image:height', content: String(ogImage.height) },
+    { property: 'og:image:alt', content: seo.ogImageAlt },
+    { name: 'twitter:card', content: 'summary_large_image' },
+  ];
+}
+
+/** The not-found page: a title, and kept out of search results (no canonical: it has no URL of its own). */
+export function notFoundHead(title: string): MetaDescriptor[] {
+  return [{ title }, { name: 'robots', content: 'noindex' }];
+}
+
+/** Icons and manifest, on every page (error screens included): no browser request for them ends in a 404. */
+export function siteLinks(): LinkDescriptor[] {
+  return [
+    { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+    { rel: 'manifest', href: '/site.webmanifest' },
+  ];
+}
+
+export interface OrganizationFacts {
+  name: string;
+  email: string;
+  description: string;
+}
+
+/** schema.org Organization, the same on every page (a data block: never executed, so outside the CSP). */
+export function organizationJsonLd({ name, email, description }: OrganizationFacts) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name,
+    url: absoluteUrl('/'),
+    logo: absoluteUrl(logoPath),
+    description,
+    email,
+    contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email, availableLanguage: 'French' },
+  };
+}

@@ -1,0 +1,24 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { type LayoutName, pages } from './registry';
+
+/** Layout route module of each page layout (paths relative to `src/`). */
+const layoutFiles: Record<LayoutName, string> = {
+  marketing: 'layouts/MarketingLayout/MarketingLayout.tsx',
+  document: 'layouts/DocumentLayout/DocumentLayout.tsx',
+};
+
+// Each page's MDX file is its own route module: its copy is split into a chunk of its own,
+// and its frontmatter (exported as `handle`) feeds the <head> built in root.tsx.
+const pageRoutes = (Object.keys(layoutFiles) as LayoutName[]).map((name) =>
+  layout(
+    layoutFiles[name],
+    pages
+      .filter((page) => page.layout === name)
+      .map((page) => {
+        const file = `../../content/pages/${page.content}`;
+        return page.path === '/' ? index(file) : route(page.path, file);
+      }),
+  ),
+);
+
+export default [...pageRoutes, route('*', 'routes/not-found.tsx')] satisfies RouteConfig;

@@ -1,0 +1,235 @@
+/**
+ * `npm run bench`: Lighthouse 12 in mobile mode (slow 4G, mid-range phone) over every route of dist/,
+ * against a fixed baseline: the zero-JS twin of the build of commit 73d9352, the site as it was before
+ * its CSS moved into the pages (every executable <script> and module preload removed, so it is the
+ * fastest that build could paint). The baseline is built in a temporary git worktree, removed afterwards.
+ * Both are served like production (src/hosts/node/static-server.ts, with their _headers). For each route the
+ * two are measured alternately, three times each, and the medians compared:
+ * - FCP and LCP with DevTools throttling: the browser really runs on the slow network and CPU, and the
+ *   paints are measured (Lighthouse's default simulation estimates them from a graph of the requests
+ *   started before the paint, which hides what an inlined stylesheet saves). Target: LCP ≤ 0.70 × twin;
+ * - TBT in the default simulated mode (target ≤ 50 ms), and the longest main-thread task it counts;
+ * - the gzip bytes of the first response (HTML with its CSS; budget 14 KB), and the JavaScript each page runs.
+ * Then the four category scores, what holds pages back, the byte budgets, and how long /contact takes to show
+ * each keystroke on a 4× slower CPU (./bench-keystrokes.ts; target: every one within 100 ms).
+ * Offline; not part of `npm test` (timings vary from run to run: run it on an idle machine).
+ *   CHROME_PATH=/usr/bin/chromium npm run bench      (the default CHROME_PATH)
+ *   BENCH_RUNS=5 npm run bench                       (runs per side, mode and route; default 3)
+ *   BENCH_BASELINE=<commit> npm run bench            (another baseline; default 73d9352)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { pages } from '../../src/site/registry.ts';
+import { builtPages } from '../build/built-pages.ts';
+import { executableScripts } from '../build/csp.ts';
+import { assertBuilt, budgetFigures, firstResponsePerPage, javaScriptPerPage } from '../build/dist-reader.ts';
+import { createStaticServer } from '../../src/hosts/node/static-server.ts';
+import { measureKeystrokes } from './bench-keystrokes.ts';
+
+assertBuilt();
+
+const baselineCommit = process.env.BENCH_BASELINE ?? '73d9352';
+
+/**
+ * Builds `commit` in a temporary worktree with its own lock file's dependencies, and turns its dist/
+ * into the zero-JS twin: the same HTML and CSS with nothing to run.
+ */
+function buildBaselineTwin(): { twin: string; cleanUp: () => void } {
+  const worktree = mkdtempSync(path.join(tmpdir(), 'propllc-baseline-'));
+  const run = (command: string, args: string[], cwd = worktree) =>
+    execFileSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  const cleanUp = () => {
+    run('git', ['worktree', 'remove', '--force', worktree], process.cwd());
+    rmSync(worktree, { recursive: true, force: true });
+  };
+  try {
+    console.log(`Building the baseline ${baselineCommit} in ${worktree} (npm ci, npm run build)…`);
+    run('git', ['worktree', 'add', '--detach', worktree, baselineCommit], process.cwd());
+    run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline']);
+    run('npm', ['run', 'build']);
+  } catch (error) {
+    cleanUp();
+    throw error;
+  }
+  const twin = path.join(worktree, 'dist');
+  for (const page of builtPages(twin)) {
+    const html = readFileSync(page.file, 'utf8')
+      .replace(/<link\b[^>]*\brel="modulepreload"[^>]*\/?>/gi, '')
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (whole) => (executableScripts(whole).length > 0 ? '' : whole));
+    writeFileSync(page.file, html);
+  }
+  return { twin, cleanUp };
+}
+
+async function serve(root: string) {
+  const server = createStaticServer(root);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const baseline = buildBaselineTwin();
+const site = await serve('dist');
+const twin = await serve(baseline.twin);
+const chrome = await launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type Flags = NonNullable<Parameters<typeof lighthouse>[1]>;
+
+async function audit(url: string, flags: Flags, attempt = 1): Promise<Lhr> {
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) {
+    // A trace Lighthouse could not record (NO_NAVSTART, now and then) says nothing of the page: one more try,
+    // so the median keeps its three runs.
+    if (attempt === 1) return audit(url, flags, 2);
+    console.warn(`${url}: ${result.lhr.runtimeError.message} (run left out)`);
+  }
+  return result.lhr;
+}
+
+/** Paints, measured under DevTools throttling (the default mobile network and 4× CPU, applied to the browser). */
+const paints = (url: string) =>
+  audit(url, { throttlingMethod: 'devtools', onlyAudits: ['first-contentful-paint', 'largest-contentful-paint'] });
+/** The default simulated mode: TBT, the long tasks, and (for the site) the four categories. */
+const simulated = (url: string, full: boolean) =>
+  audit(url, full ? { onlyCategories: [...categories] } : { onlyAudits: ['total-blocking-time', 'long-tasks'] });
+
+/** Median of the runs that produced a value (a run Lighthouse could not finish gives NaN and is left out). */
+const median = (values: number[]) => {
+  const valid = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return valid[Math.floor(valid.length / 2)] ?? Number.NaN;
+};
+const score = (lhr: Lhr, id: (typeof categories)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const metric = (lhr: Lhr, id: string) => (lhr.runtimeError ? Number.NaN : (lhr.audits[id]?.numericValue ?? Number.NaN));
+/** The longest task the simulation counts (the audit lists tasks of 50 ms and more); 0 when there is none. */
+const longestTask = (lhr: Lhr) => {
+  const details = lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined;
+  return lhr.runtimeError ? Number.NaN : Math.max(0, ...(details?.items ?? []).map((item) => item.duration));
+};
+/**
+ * Scripts requested before the observed LCP: Lighthouse's simulation puts every request started before it in
+ * the LCP graph. The site script and the island must come after the first paint, so this lists none.
+ */
+const scriptsBeforeLcp = (lhr: Lhr) => {
+  const observed = (lhr.audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0]
+    ?.observedLargestContentfulPaint;
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; networkRequestTime?: number }[] }
+  )?.items;
+  if (observed === undefined || !requests) return '?';
+  const early = requests.filter((request) => request.resourceType === 'Script' && (request.networkRequestTime ?? 0) < observed);
+  return early.length === 0 ? 'none' : early.map((request) => new URL(request.url).pathname).join(' ');
+};
+const ms = (value: number) => `${Math.round(value)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+// The 404 page is not benched: Lighthouse refuses to audit a page answered with status 404.
+const routes = pages.map((page) => page.path as string);
+const jsBytes = new Map(javaScriptPerPage());
+const firstResponse = new Map(firstResponsePerPage());
+const comparison: string[][] = [];
+const scores: string[][] = [];
+const holdBacks: string[] = [];
+
+try {
+  for (const route of routes) {
+    const measured = { sitePaints: [] as Lhr[], twinPaints: [] as Lhr[], site: [] as Lhr[], twin: [] as Lhr[] };
+    for (let run = 0; run < runs; run += 1) {
+      // Alternating, so a slower moment of the machine weighs on both sides alike.
+      measured.sitePaints.push(await paints(`${site.origin}${route}`));
+      measured.twinPaints.push(await paints(`${twin.origin}${route}`));
+      measured.site.push(await simulated(`${site.origin}${route}`, run === runs - 1));
+      measured.twin.push(await simulated(`${twin.origin}${route}`, false));
+    }
+    console.log(`  ${route}: measured`);
+    const med = (side: Lhr[], read: (lhr: Lhr) => number) => median(side.map(read));
+    const lcp = (lhr: Lhr) => metric(lhr, 'largest-contentful-paint');
+    const fcp = (lhr: Lhr) => metric(lhr, 'first-contentful-paint');
+    const tbt = (lhr: Lhr) => metric(lhr, 'total-blocking-time');
+    const ratio = med(measured.sitePaints, lcp) / med(measured.twinPaints, lcp);
+    const siteTbt = med(measured.site, tbt);
+    comparison.push([
+      route,
+      ms(med(measured.sitePaints, fcp)),
+      ms(med(measured.twinPaints, fcp)),
+      ms(med(measured.sitePaints, lcp)),
+      ms(med(measured.twinPaints, lcp)),
+      `${ratio.toFixed(2)}${ratio <= 0.7 ? '' : '  ✗'}`,
+      `${ms(siteTbt)}${siteTbt <= 50 ? '' : '  ✗'}`,
+      ms(med(measured.twin, tbt)),
+      ms(med(measured.site, longestTask)),
+      kb(firstResponse.get(route) ?? 0),
+      kb(jsBytes.get(route) ?? 0),
+      scriptsBeforeLcp(measured.site.at(-1) as Lhr),
+    ]);
+
+    const last = measured.site.at(-1) as Lhr;
+    scores.push([route, ...categories.map((id) => String(score(last, id)))]);
+    // Audits that cost points: the reasons a category is under 100.
+    const failing = new Set<string>();
+    for (const id of categories) {
+      for (const ref of last.categories[id]?.auditRefs ?? []) {
+        const detail = last.audits[ref.id];
+        if (ref.weight > 0 && detail && detail.score !== null && detail.score < 1) {
+          failing.add(`${id}: ${detail.title}${detail.displayValue ? ` (${detail.displayValue})` : ''}`);
+        }
+      }
+    }
+    if (failing.size > 0) holdBacks.push(`${route}\n${[...failing].map((line) => `  - ${line}`).join('\n')}`);
+  }
+} finally {
+  chrome.kill();
+  site.server.close();
+  twin.server.close();
+  baseline.cleanUp();
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+console.log(
+  `\nLighthouse 12 mobile, median of ${runs} alternating runs, against the zero-JS twin of ${baselineCommit}:` +
+    '\nFCP and LCP with DevTools throttling; TBT and the longest task in the simulated mode\n',
+);
+console.log(
+  table(
+    [
+      'route',
+      'FCP site',
+      'FCP twin',
+      'LCP site',
+      'LCP twin',
+      'LCP ratio',
+      'TBT site',
+      'TBT twin',
+      'longest task',
+      '1st response',
+      'JS (gzip)',
+    ],
+    comparison,
+  ),
+);
+console.log(`\nCategory scores (last simulated run of the site)\n`);
+console.log(table(['route', 'perf', 'a11y', 'best', 'seo'], scores));
+console.log(holdBacks.length > 0 ? `\nWhat holds pages back:\n${holdBacks.join('\n')}` : '\nEvery route scores 100 everywhere.');
+console.log('\nBytes (gzip -9):');
+for (const [label, bytes] of budgetFigures()) console.log(`  ${label.padEnd(52)} ${kb(bytes)}`);
+
+const keys = await measureKeystrokes();
+const within = (value: number | undefined) => (value !== undefined && value <= 100 ? '✓' : '✗');
+console.log(`\nKeystrokes on /contact, CPU slowed down 4× (${keys.typed} keys from the load event, through the island's hydration):`);
+console.log(`  first input     ${keys.first === undefined ? 'not recorded' : ms(keys.first)} ${within(keys.first)}`);
+console.log(`  longest         ${ms(keys.longest)} ${within(keys.longest)} (over 100 ms: ${keys.over100})`);

@@ -1,0 +1,44 @@
+/**
+ * What the build says about the contact form, once, in French, before anything compiles:
+ * - on Cloudflare Pages or Netlify, a build whose form posts to the site's receiver (their default,
+ *   src/contact/contact-recipients.ts) stops when a setting it writes into the pages is missing: the lead store
+ *   and the delivery mode the GDPR notice names. The delivery secrets are the function's run-time settings;
+ *   the D1 id is checked by `npm run check -- --release`;
+ * - a build that only simulates the sending (fine for previews and tests, never for production) says so.
+ */
+import type { Plugin } from 'vite';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { hostBuildMessages } from '../../src/content/schema/messages.ts';
+import { contactEndpointFrom, hostBuildOf, usesSiteReceiver } from '../../src/contact/contact-recipients.ts';
+import { deliveryModeOf, deliveryModes, deliverySettingOf, type Env, storeSettingOf } from '../../src/contact/delivery-settings.ts';
+
+/** Why a host build cannot name its recipients and store (one line per missing setting), or undefined. */
+export function hostBuildProblem(env: Env): string | undefined {
+  const host = hostBuildOf(env);
+  if (!host || !usesSiteReceiver(env)) return undefined;
+  const missing: string[] = [];
+  const store = storeSettingOf(env);
+  if (store !== host.store) missing.push(hostBuildMessages.store(host.store, store));
+  if (deliveryModeOf(env) === undefined) missing.push(hostBuildMessages.delivery(deliveryModes, deliverySettingOf(env)));
+  return missing.length === 0 ? undefined : hostBuildMessages.missing(host.host, missing, host.section);
+}
+
+export function simulationNotice(env: Env): Plugin {
+  let said = false;
+  return {
+    name: 'propllc:simulation-notice',
+    apply: 'build',
+    // React Router resolves the config for the client, then for the pre-rendering server: once is enough.
+    configResolved() {
+      if (said) return;
+      said = true;
+      const problem = hostBuildProblem(env);
+      if (problem) {
+        console.error(`\n${problem}\n`);
+        // Exit here: an error thrown from a plugin reaches the terminal wrapped in build-tool stack traces.
+        process.exit(1);
+      }
+      if (contactEndpointFrom(env) === undefined) console.warn(`\n${contactReceiver.console.simulationBuild}\n`);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Everything `npm run check` validates in content/, one module per check (./checks/):
+ *   - mdx.ts: each MDX file through the build's pipeline, then what spans files (duplicate `order`, missing pages);
+ *   - data-files.ts: the data files `content/*.json` (JSON syntax, values, menu links);
+ *   - typography.ts: the French typography of the texts in `content/*.json`, which no plugin corrects;
+ *   - proofreading.ts: spelling and grammar of all of it, as visitors read it.
+ * Returns French, editor-facing messages; `tools/check/check-content.ts` prints them.
+ */
+import { checkDataFiles } from './checks/data-files.ts';
+import { type CheckOptions, checkMdxContent } from './checks/mdx.ts';
+import { checkProofreading } from './checks/proofreading.ts';
+import { checkDataTypography } from './checks/typography.ts';
+import type { ProseBlock } from '../proofreading/prose.ts';
+
+export { checkMdxContent } from './checks/mdx.ts';
+
+/** Problems as `npm run check` and `npm run build` print them: a count, then one line per problem. */
+export function formatProblems(problems: readonly string[]): string {
+  return `\n${problems.length} problème(s) dans content/ :\n\n${problems.map((problem) => `  ✗ ${problem}\n`).join('\n')}`;
+}
+
+interface ContentCheckOptions extends CheckOptions {
+  /** Grammar findings fail the check (default: in CI, `CI=true`); otherwise they are warnings. */
+  strictGrammar?: boolean;
+  /** Where warnings go (grammar outside CI, a missing Grammalecte): the terminal by default. */
+  warn?: (message: string) => void;
+  /**
+   * Whether spelling and grammar findings fail the check (default). `npm run diff` builds with them as warnings
+   * (`PROOFREADING=warn`, see tools/build/content-check-plugin.ts): its report lists them under their pages instead.
+   */
+  proofreadingFails?: boolean;
+}
+
+/**
+ * Everything `npm run check` validates in content/: the MDX files, the data files, their typography, then the
+ * spelling and grammar of what compiled.
+ */
+export async function checkContent(root: string, options: ContentCheckOptions = {}): Promise<string[]> {
+  const dataFiles = await checkDataFiles(root);
+  const typography = await checkDataTypography(root);
+  // Pages import the data files: while one is broken, rendering them would only repeat its problem.
+  if (dataFiles.length > 0) return [...dataFiles, ...typography];
+  const prose: ProseBlock[] = [];
+  const mdx = await checkMdxContent(root, { ...options, prose });
+  const proofreading = await checkProofreading(root, prose, { strictGrammar: options.strictGrammar });
+  const fails = options.proofreadingFails ?? true;
+  const warnings = fails ? proofreading.warnings : [...proofreading.warnings, ...proofreading.problems];
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  if (warnings.length > 0) warn(`\n${warnings.join('\n\n')}\n`);
+  return [...mdx, ...typography, ...(fails ? proofreading.problems : [])];
+}

@@ -1,12 +1,25 @@
 /**
  * The import rules, checked by dependency-cruiser in `npm run lint` (so in `npm test`): the floors of the code, from
- * the bottom up, and no circle. Each rule says why; docs/architecture.md ("Floors of the code") draws them.
+ * the bottom up, where each kind of code runs, and no circle. Each rule says why; docs/architecture.md draws the floors.
  * Type-only imports count (`tsPreCompilationDeps`): a circle of types is still a circle for the next reader.
- * tests/unit/import-rules.test.ts proves on a small tree that these rules refuse an added circle and a broken floor.
+ * tests/unit/import-rules.test.ts breaks each rule on a small tree and proves the lint then fails.
  */
 
-/** The forms' tables: the field table and its map, the recipients, the delivery settings and the table of stores. Below the content schemas. */
-const formTables = String.raw`^src/forms/(contact-fields|map-fields|contact-recipients|delivery-settings|lead-stores)\.ts$`;
+/** The contact feature's tables: fields and their map, recipients, delivery settings, stores. Below everything else. */
+const contactTables = String.raw`^src/contact/(contact-fields|map-fields|contact-recipients|delivery-settings|lead-stores)\.ts$`;
+
+/** What a browser, a worker or a function may run: no module of Node's own, no React. */
+const reactPackages = String.raw`^node_modules/(react|react-dom|preact|react-router|@react-router|@mdx-js|lucide-react|react-hot-toast)/`;
+
+/** One rule per pair of hosts: a host's code never reaches into another's. */
+const hosts = ['node', 'cloudflare', 'netlify'];
+const hostRules = hosts.map((host) => ({
+  name: `host-${host}-stays-home`,
+  comment: `src/hosts/${host}/ is what runs on ${host} alone: it never imports another host's folder, whose code (and its modules) its bundle would then carry.`,
+  severity: 'error',
+  from: { path: `^src/hosts/${host}/` },
+  to: { path: '^src/hosts/', pathNot: `^src/hosts/${host}/` },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -21,82 +34,100 @@ export default {
     {
       name: 'src-imports-no-tools',
       comment:
-        'src/ is what the site, the receiver and the hosts run: it never imports the tools (scripts/), the editor (cms/), the tests or the hosts’ functions.',
+        'src/ is what the site, the API and the hosts run: it never imports the operator’s commands (ops/), the tools (tools/), the editor (editor/), the tests or the hosts’ entry files.',
       severity: 'error',
       from: { path: '^src/' },
-      to: { path: '^(scripts|cms|tests|functions|netlify)/' },
+      to: { path: '^(ops|tools|editor|tests|functions|netlify)/' },
     },
     {
       name: 'only-tests-import-tests',
-      comment: 'Nothing that ships or builds leans on a test helper.',
+      comment: 'Nothing that ships, builds or serves the operator leans on a test helper.',
       severity: 'error',
-      from: { path: '^(src|scripts|cms|functions|netlify)/' },
+      from: { path: '^(src|ops|tools|editor|functions|netlify)/' },
       to: { path: '^tests/' },
     },
     {
-      name: 'form-tables-are-the-bottom',
+      name: 'api-runs-anywhere',
+      comment:
+        'src/api/ runs at request time on every host (Node, Cloudflare Workers, Netlify Functions): no module of Node’s own, which a worker lacks, and no React, which only the site’s build needs.',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: {
+        path: [reactPackages, String.raw`^src/site/(components|mdx|layouts|islands|routes)/`, String.raw`\.tsx$`],
+      },
+    },
+    {
+      name: 'api-reaches-no-react',
+      comment:
+        'Nor through another module: a loader or a table the API imports that brought React along would put it in every function’s bundle.',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { path: reactPackages, reachable: true },
+    },
+    {
+      name: 'api-imports-no-node',
+      comment: 'src/api/ runs in Cloudflare Workers too, where Node’s modules are missing: Node’s own code lives in src/hosts/node/.',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'api-imports-no-host',
+      comment: 'src/api/ is written once against the Fetch API; each host adapts it, never the other way round.',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { path: '^src/hosts/' },
+    },
+    ...hostRules,
+    {
+      name: 'site-imports-no-api-nor-host',
+      comment:
+        'src/site/ is what the build renders into dist/: it never imports the request-time API or a host, whose code (and secrets’ names) would then be in the pages’ bundles.',
+      severity: 'error',
+      from: { path: '^src/site/' },
+      to: { path: '^src/(api|hosts)/' },
+    },
+    {
+      name: 'contact-tables-are-the-bottom',
       comment:
         'The field table and the delivery settings are what the schemas, the form and the receiver map over: they import only each other.',
       severity: 'error',
-      from: { path: formTables },
-      to: { path: '^src/', pathNot: formTables },
+      from: { path: contactTables },
+      to: { path: '^src/', pathNot: contactTables },
     },
     {
       name: 'schemas-import-no-manifest',
       comment:
-        'src/content-schema/ is what everything reads content/ with: it imports from src/ only itself and the forms’ tables, never the manifest, the loaders or the code that uses the schemas.',
+        'src/content/schema/ is what everything reads content/ with: it imports from src/ only itself and the contact tables, never the manifest, the loaders or the code that uses the schemas.',
       severity: 'error',
-      from: { path: '^src/content-schema/' },
-      to: { path: '^src/', pathNot: [formTables, '^src/content-schema/'] },
+      from: { path: '^src/content/schema/' },
+      to: { path: '^src/', pathNot: [contactTables, '^src/content/schema/'] },
     },
     {
       name: 'manifest-reads-schemas',
       comment:
-        'The content manifest (src/content.config.ts) ties content/ to the schemas: the widgets and pages it names come in as types only.',
+        'The content manifest (src/content/content.config.ts) ties content/ to the schemas: the widgets and pages it names come in as types only.',
       severity: 'error',
-      from: { path: String.raw`^src/content\.config\.ts$` },
-      to: { path: '^src/', pathNot: '^src/content-schema/', dependencyTypesNot: ['type-only'] },
+      from: { path: String.raw`^src/content/content\.config\.ts$` },
+      to: { path: '^src/', pathNot: '^src/content/schema/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'components-take-words-by-props',
       comment:
-        'src/components/ is presentational: words come through props, never from content/, its loaders or manifest, nor from the receiver, MDX or the layouts.',
+        'src/site/components/ is presentational: words come through props, never from content/, its loaders or manifest, nor from MDX, the layouts or the routes.',
       severity: 'error',
-      from: { path: '^src/components/' },
-      to: { path: String.raw`^(content/|src/(content-data/|content\.config\.ts|receiver/|mdx/|layouts/|server/|routes/|root\.tsx))` },
-    },
-    {
-      name: 'receiver-imports-no-react',
-      comment: 'The receiver runs in Node, Cloudflare and Netlify functions: no React, Preact or page code in its bundle.',
-      severity: 'error',
-      from: { path: '^(src/receiver/|functions/|netlify/)' },
+      from: { path: '^src/site/components/' },
       to: {
-        path: '^(node_modules/(react|react-dom|preact|react-router|@mdx-js|lucide-react|react-hot-toast)/|src/(components|mdx|layouts|islands|routes)/)',
+        path: String.raw`^(content/|src/content/(data/|content\.config\.ts)|src/site/(mdx|layouts|routes)/|src/site/root\.tsx)`,
       },
-    },
-    {
-      name: 'receiver-below-server',
-      comment:
-        'The receiver is what every host runs (Node, Cloudflare, Netlify); src/server/ is the Node server built on it: the receiver never imports the server.',
-      severity: 'error',
-      from: { path: '^src/receiver/' },
-      to: { path: '^src/server/' },
-    },
-    {
-      name: 'receiver-node-only-in-files-store',
-      comment:
-        'The hosts’ functions bundle the receiver: only the files store (store/files.ts and its folder, files-folder.ts) may use Node’s modules, and only Node opens it.',
-      severity: 'error',
-      from: { path: '^src/receiver/', pathNot: String.raw`^src/receiver/store/files(-folder)?\.ts$` },
-      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'site-script-stays-small',
       comment:
-        'src/client/ is the site script of under 1 KB on every page: it reads the HTML, never content/, a package or the page code.',
+        'src/site/client/ is the site script of under 1 KB on every page: it reads the HTML, never content/, a package or the page code.',
       severity: 'error',
-      from: { path: '^src/client/' },
-      to: { path: '^(content/|node_modules/|src/)', pathNot: '^src/(client|lib)/' },
+      from: { path: '^src/site/client/' },
+      to: { path: '^(content/|node_modules/|src/)', pathNot: String.raw`^src/(site/client/|content/french-date\.ts$)` },
     },
   ],
   options: {

@@ -104,7 +104,7 @@ test('Chromium records no CSP violation on any page, and the contact form runs',
   expect(violations).toEqual([]);
 });
 
-test.describe('the contact function (src/hosts/cloudflare/functions/contact.ts)', () => {
+test.describe('the contact function (functions/api/contact.ts)', () => {
   const url = `${origin}/api/contact`;
   const valid = validLead();
 

@@ -3,18 +3,18 @@
  * default leads/), `--local` or `--remote` (Cloudflare D1 through wrangler: ./wrangler-d1.ts, `--persist-to` for a
  * local state kept elsewhere than .wrangler/state), `--netlify` (the site's Netlify Blobs store, with the Netlify
  * CLI's own settings NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN). The flags are the table of stores' own
- * (src/contact/lead-stores.ts); the store's name, in French, is content/contact-receiver.json's (`inbox`).
+ * (src/contact/lead-stores.ts); the store's name, in French, is ./lines.ts's.
  */
 import { getStore, type Store } from '@netlify/blobs';
-import { contactReceiver } from '../src/content/data/contact-receiver.ts';
 import { type LeadStoreKind, leadStoreKinds, leadStores } from '../src/contact/lead-stores.ts';
 import { blobsStoreName } from '../src/hosts/netlify/blobs-store.ts';
 import { d1Binding, type SqlRunner } from '../src/hosts/cloudflare/d1-store.ts';
 import { defaultLeadsDir } from '../src/hosts/node/files-store.ts';
 import { fillTemplate } from '../src/content/template.ts';
 import { wranglerRunner } from '../src/hosts/cloudflare/wrangler-d1.ts';
+import { storeLines } from './lines.ts';
 
-const words = contactReceiver.inbox;
+const words = storeLines;
 
 /** The options that pick a store: every `leadsFlags` of the table of stores, no other (a type error otherwise). */
 type StoreFlag = (typeof leadStores)[LeadStoreKind]['leadsFlags'][number] extends `--${infer Flag}` ? Flag : never;

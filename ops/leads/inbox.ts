@@ -1,23 +1,22 @@
 /**
  * What `npm run leads` shows the operator: the leads as a table for the terminal, an export for French
- * spreadsheets. One column per field of the form, in its order. Words come from content/contact-receiver.json
- * (`inbox`; a field without a header there takes its label in the form). The retention cut-off of `--purge`
+ * spreadsheets. One column per field of the form, in its order. Words come from ./lines.ts (a field without a
+ * header there takes its label in the form). The retention cut-off of `--purge`
  * is in ./purge.ts. `--retry` (one lead, or every failed one) is here too, so that its rules are tested without a
  * process: a lead already sent is left unless forced, and a lead a sender holds is waited for, never taken from it.
  */
 import { stringify } from 'csv-stringify/sync';
 import { contactForm } from '../../src/content/data/contact-form.ts';
-import type { ContactReceiverCopy } from '../../src/content/schema/contact-receiver-schema.ts';
 import { contactFields } from '../../src/contact/contact-fields.ts';
-import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
 import { parisDay } from '../../src/content/french-date.ts';
 import { spamReasonsText } from '../../src/api/contact/spam/reasons.ts';
 import { parisDateTime, parisTime as parisHour } from '../../src/api/contact/notify.ts';
 import { fillTemplate } from '../../src/content/template.ts';
 import type { DeliveryStatus, LeadStore, StoredLead } from '../../src/api/store/lead-store.ts';
 import { terminalText } from '../terminal-text.ts';
+import type { leadsLines } from './lines.ts';
 
-type InboxWords = ContactReceiverCopy['inbox'];
+type InboxWords = typeof leadsLines;
 
 const parisTime = 'Europe/Paris';
 const shortDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: parisTime });
@@ -51,8 +50,7 @@ export interface InboxOptions {
 function inboxState({ notification }: StoredLead, words: InboxWords, options: InboxOptions = {}): string {
   if (notification.state === 'sent') return words.stateSent;
   if (notification.state === 'failed') return fillTemplate(words.stateFailed, { reason: notification.reason });
-  if (notification.state === 'spam')
-    return fillTemplate(contactReceiver.spam.stateSpam, { reasons: spamReasonsText(notification.reasons) });
+  if (notification.state === 'spam') return fillTemplate(words.spam.state, { reasons: spamReasonsText(notification.reasons) });
   if (options.delivery?.storeOnly) return words.stateStoreOnly;
   return fillTemplate(words.statePending, { attempt: String(notification.attempts + 1), time: parisHour(notification.nextAt) });
 }
@@ -70,11 +68,11 @@ export function inboxPause(status: DeliveryStatus, words: InboxWords): string | 
 }
 
 /** The header line: the date, each field, where its notification stands (and « À vérifier » when a lead is marked). */
-const headers = ({ columns }: InboxWords, marked = false) => [
+const headers = ({ columns, spam }: InboxWords, marked = false) => [
   columns.date,
   ...contactFields.map(({ name }) => columns[name] ?? contactForm.fields[name].label),
   columns.notified,
-  ...(marked ? [contactReceiver.spam.reviewColumn] : []),
+  ...(marked ? [spam.reviewColumn] : []),
 ];
 
 /**

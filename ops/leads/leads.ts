@@ -13,12 +13,11 @@
  * the delivery is broken (an incident, src/api/contact/notify.ts), the list says so above the table. No
  * confirmation is asked, so that each can be scripted; what was deleted is
  * printed. A record that cannot be read is named, skipped, and the others are handled. Every message is French
- * (content/contact-receiver.json); visitor text is printed with whatever a terminal would act on shown escaped
+ * (./lines.ts); visitor text is printed with whatever a terminal would act on shown escaped
  * (ops/terminal-text.ts).
  */
 import { open, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
 import { processors } from '../../src/content/data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../../src/content/french-date.ts';
 import { inboxCsv, inboxDate, inboxPause, inboxTable, retryFailed, retryOne, retryWaitMs } from './inbox.ts';
@@ -35,10 +34,12 @@ import {
   type Unreadable,
 } from '../../src/api/store/lead-store.ts';
 import { fillTemplate } from '../../src/content/template.ts';
+import { receiverLines } from '../../src/api/contact/lines.ts';
 import { terminalText } from '../terminal-text.ts';
+import { leadsLines } from './lines.ts';
 import { chosenStore, storeOptions } from '../store-flags.ts';
 
-const words = contactReceiver.inbox;
+const words = leadsLines;
 
 /** A template filled with values shown as a terminal must print them: nothing in them is obeyed. */
 const say = (template: string, values: Record<string, string>) =>
@@ -137,7 +138,8 @@ const printRepaired = (repaired: readonly IndexRepair[] = []) => {
 /** Records that could not be read: each named, then what the operator must do; on stderr, after the rest. */
 function printSkipped(unreadable: readonly Unreadable[]) {
   if (unreadable.length === 0) return;
-  for (const record of unreadable) console.error(`  ${say(words.skippedRecord, { where: record.where, reason: record.reason })}`);
+  for (const record of unreadable)
+    console.error(`  ${say(receiverLines.skippedRecord, { where: record.where, reason: record.reason })}`);
   console.error(fillTemplate(words.skippedAdvice, { count: String(unreadable.length) }));
 }
 
@@ -188,8 +190,8 @@ try {
   } else if (options['pas-indesirable'] !== undefined) {
     const id = options['pas-indesirable'].trim();
     const found = (await store.list()).leads.find((lead) => lead.id === id && lead.notification.state === 'spam');
-    if (!found || !(await store.retry(id, new Date()))) fail(say(contactReceiver.spam.notSpam, { id, store: storeName }));
-    console.log(say(contactReceiver.spam.rescued, { id }));
+    if (!found || !(await store.retry(id, new Date()))) fail(say(words.spam.notSpam, { id, store: storeName }));
+    console.log(say(words.spam.rescued, { id }));
   } else if (options.forget !== undefined) {
     const email = options.forget.trim();
     const { leads: deleted, unreadable, repaired } = await store.forget(email);
@@ -233,8 +235,8 @@ try {
       if (leads.length > 0) console.log(`${inboxTable(leads, words, { delivery })}\n`);
       console.log(
         leads.length === 0
-          ? say(contactReceiver.spam.none, { store: storeName })
-          : say(contactReceiver.spam.listed, { count: String(leads.length), store: storeName }),
+          ? say(words.spam.none, { store: storeName })
+          : say(words.spam.listed, { count: String(leads.length), store: storeName }),
       );
     } else if (leads.length === 0) {
       console.log(say(words.empty, { store: storeName }));
@@ -245,8 +247,8 @@ try {
         `\n${say(delivery.storeOnly ? words.summaryStoreOnly : words.summary, { count: String(leads.length), pending: count('pending'), failed: count('failed'), store: storeName })}`,
       );
     }
-    if (hidden > 0) console.log(say(contactReceiver.spam.hidden, { count: String(hidden) }));
-    if (apart > 0) console.log(say(contactReceiver.spam.shownForPerson, { count: String(apart) }));
+    if (hidden > 0) console.log(say(words.spam.hidden, { count: String(hidden) }));
+    if (apart > 0) console.log(say(words.spam.shownForPerson, { count: String(apart) }));
     printSkipped(listing.unreadable);
   }
 } catch (error) {

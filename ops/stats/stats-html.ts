@@ -5,14 +5,14 @@
  */
 import * as vega from 'vega';
 import * as vegaLite from 'vega-lite';
-import { audience } from '../../src/content/data/audience.ts';
+import { statsLines } from './lines.ts';
 import { brand } from '../../src/content/data/brand.ts';
 import { frenchLongDate } from '../../src/content/french-date.ts';
 import { fillTemplate } from '../../src/content/template.ts';
 import type { AudienceFigures } from '../../src/api/audience/report.ts';
 import { frenchNumber, limitNotes, pageName, shareOf } from './stats-text.ts';
 
-const words = audience.stats;
+const words = statsLines;
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** French names of months and days from the runtime's own locale data (no copy of them here). */

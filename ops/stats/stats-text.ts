@@ -1,5 +1,5 @@
-/** The terminal text of `npm run stats`: French words (content/audience.json), French numbers and dates. */
-import { audience } from '../../src/content/data/audience.ts';
+/** The terminal text of `npm run stats`: French words (./lines.ts), French numbers and dates. */
+import { statsLines } from './lines.ts';
 import { frenchLongDate } from '../../src/content/french-date.ts';
 import { fillTemplate } from '../../src/content/template.ts';
 import { terminalText } from '../terminal-text.ts';
@@ -8,7 +8,7 @@ import type { AudienceFigures } from '../../src/api/audience/report.ts';
 import { otherReferrers } from '../../src/api/store/audience-store.ts';
 import { bounds } from '../../src/contact/audience-settings.ts';
 
-const words = audience.stats;
+const words = statsLines;
 const number = new Intl.NumberFormat('fr-FR');
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
 

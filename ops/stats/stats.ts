@@ -7,7 +7,7 @@
  */
 import { stat, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { audience } from '../../src/content/data/audience.ts';
+import { statsLines } from './lines.ts';
 import { parisDay } from '../../src/content/french-date.ts';
 import type { AudienceStore } from '../../src/api/store/audience-store.ts';
 import { daysBefore, figuresOf } from '../../src/api/audience/report.ts';
@@ -17,7 +17,7 @@ import { filesAudienceStore } from '../../src/hosts/node/audience-files-store.ts
 import { fillTemplate } from '../../src/content/template.ts';
 import { chosenStore, storeOptions } from '../store-flags.ts';
 
-const words = audience.stats;
+const words = statsLines;
 
 function fail(message: string, code = 1): never {
   console.error(message);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { watchViolations } from './csp-violations.ts';
-import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { cloudflareLines } from '../../src/hosts/cloudflare/lines.ts';
 import { indexedPages } from '../../src/site/registry.ts';
 import { pagePaths, unknownPath } from './routes.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
@@ -164,6 +164,6 @@ test.describe('the contact function (functions/api/contact.ts)', () => {
       data: new URLSearchParams({ ...valid, message }).toString(),
     });
     expect(longest.status()).toBe(503);
-    expect(wrangler?.output()).toContain(contactReceiver.console.rateLimitBindingMissing);
+    expect(wrangler?.output()).toContain(cloudflareLines.rateLimitBindingMissing);
   });
 });

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { audience } from '../../src/content/data/audience.ts';
+import { audienceLines } from '../../src/api/audience/lines.ts';
+import { cloudflareLines } from '../../src/hosts/cloudflare/lines.ts';
 import { leadId } from '../../src/api/store/lead-store.ts';
 import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
 import { blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
@@ -80,7 +81,7 @@ describe('Node: the server of npm start', () => {
       await site.stop(2000);
     }
     expect((await filesLeadStore(path.join(dir, 'leads')).list()).leads).toHaveLength(3);
-    expect(errors.filter((line) => line.startsWith(audience.console.countFailed)).length).toBeGreaterThan(0);
+    expect(errors.filter((line) => line.startsWith(audienceLines.countFailed)).length).toBeGreaterThan(0);
   });
 
   it('AUDIENCE_DIR inside LEADS_DIR: counting is off and the log says so; the server starts and takes leads', async () => {
@@ -163,7 +164,7 @@ describe('Cloudflare Pages Functions (src/hosts/cloudflare/functions/count.ts, s
     }
     await Promise.all(background);
     expect(leads.rows.map((row) => row.email)).toEqual([lead.email, lead.email, lead.email]);
-    expect(errors.filter((line) => line.startsWith(audience.console.countFailed)).length).toBeGreaterThan(0);
+    expect(errors.filter((line) => line.startsWith(audienceLines.countFailed)).length).toBeGreaterThan(0);
     // Nothing of the audience went to the leads' database.
     expect(leads.statements.filter((sql) => sql.includes('audience_'))).toEqual([]);
   });
@@ -177,7 +178,7 @@ describe('Cloudflare Pages Functions (src/hosts/cloudflare/functions/count.ts, s
     expect((await countFunction.onRequest({ request: count(origin), env, waitUntil })).status).toBe(204);
     expect((await contactFunction.onRequestPost({ request: contact(origin), env, waitUntil })).status).toBe(200);
     await Promise.all(background);
-    expect(errors).toContain(audience.console.bindingMissing);
+    expect(errors).toContain(cloudflareLines.audienceBindingMissing);
     expect(leads.statements.filter((sql) => sql.includes('audience_'))).toEqual([]);
     expect(leads.rows).toHaveLength(1);
   });
@@ -253,7 +254,7 @@ describe('Netlify Functions (src/hosts/netlify/functions/count.ts, src/hosts/net
       await Promise.all(background);
       const leads = getStore({ name: blobsStoreName, edgeURL, uncachedEdgeURL: edgeURL, token, siteID, consistency: 'strong' });
       expect((await leads.list({ prefix: 'leads/' })).blobs).toHaveLength(3);
-      expect(errors.filter((line) => line.startsWith(audience.console.countFailed)).length).toBeGreaterThan(0);
+      expect(errors.filter((line) => line.startsWith(audienceLines.countFailed)).length).toBeGreaterThan(0);
     } finally {
       await blobs.stop();
       await rm(directory, { recursive: true, force: true });

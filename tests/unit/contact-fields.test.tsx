@@ -17,6 +17,7 @@ import { checkDataFiles } from '../../tools/check/content-check/checks/data-file
 import { ContactFormView } from '../../src/site/components/ContactForm/ContactFormView.tsx';
 import { contactForm } from '../../src/content/data/contact-form.ts';
 import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { leadsLines } from '../../ops/leads/lines.ts';
 import { contactFields, type ContactValues } from '../../src/contact/contact-fields.ts';
 import { createContactSchema, validateContact } from '../../src/contact/contact-schema.ts';
 import { brevoDelivery } from '../../src/api/contact/deliveries.ts';
@@ -197,11 +198,11 @@ describe('a field added to the table (company)', () => {
     await store.add(lead, new Date());
     const { leads } = await store.list();
 
-    const [header, ...rows] = parse(inboxCsv(leads, contactReceiver.inbox), { delimiter: ';', bom: true }) as string[][];
+    const [header, ...rows] = parse(inboxCsv(leads, leadsLines), { delimiter: ';', bom: true }) as string[][];
     expect(header).toEqual(['Date', 'Nom', 'Email', 'Téléphone', 'Message', 'Société', 'Notification']);
     expect(rows.map((row) => row[5]).sort()).toEqual(['', 'Martin Trading SAS']);
 
-    const [tableHeader, ...lines] = inboxTable(leads, contactReceiver.inbox).split('\n');
+    const [tableHeader, ...lines] = inboxTable(leads, leadsLines).split('\n');
     expect(tableHeader).toMatch(/Message +Société +Notification$/);
     expect(lines.some((line) => line.includes('Martin Trading SAS'))).toBe(true);
   });

@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { receiverLines } from '../../src/api/contact/lines.ts';
+import { leadsLines } from '../../ops/leads/lines.ts';
 import type { ContactValues } from '../../src/contact/contact-fields.ts';
 import { brevoDelivery, DeliveryError } from '../../src/api/contact/deliveries.ts';
 import { inboxPause, inboxTable } from '../../ops/leads/inbox.ts';
@@ -21,7 +22,7 @@ import { createSiteReceiver, labels } from '../../src/api/contact/site-receiver.
 import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
-const words = contactReceiver.console;
+const words = receiverLines;
 const minute = 60_000;
 const t0 = Date.parse('2026-11-24T09:00:00Z');
 const at = (ms: number) => vi.setSystemTime(new Date(t0 + ms));
@@ -153,10 +154,10 @@ describe('a webhook whose workflow is switched off (404)', () => {
       // npm run leads says it above the table, with since when.
       const { leads } = await store.list();
       const status = (await store.deliveryStatus?.()) ?? {};
-      expect(inboxPause(status, contactReceiver.inbox)).toMatch(
+      expect(inboxPause(status, leadsLines)).toMatch(
         /^Livraison en panne\u202f: HTTP 404 \(webhook, depuis le 24\/11\/2026 10:00\u202f; prochain essai à \d{2}:\d{2}\)\./,
       );
-      expect(inboxTable(leads, contactReceiver.inbox, { delivery: status })).not.toContain('échec');
+      expect(inboxTable(leads, leadsLines, { delivery: status })).not.toContain('échec');
 
       // The workflow is switched on again: the next pass delivers every lead, once each, and the log says so once.
       target.answer(200);
@@ -171,7 +172,7 @@ describe('a webhook whose workflow is switched off (404)', () => {
         'Livraison rétablie (webhook)\u202f: en panne depuis le 24/11/2026 10:00, elle répond de nouveau\u202f; les messages en attente partent.',
       ]);
       expect(await store.deliveryStatus?.()).toEqual({});
-      expect(inboxPause((await store.deliveryStatus?.()) ?? {}, contactReceiver.inbox)).toBeUndefined();
+      expect(inboxPause((await store.deliveryStatus?.()) ?? {}, leadsLines)).toBeUndefined();
     } finally {
       await target.close();
     }
@@ -308,7 +309,7 @@ describe('store only (CONTACT_DELIVERY=local)', () => {
     await send('Jeanne Martin');
     const status = (await store.deliveryStatus?.()) ?? {};
     expect(status.storeOnly).toBeDefined();
-    const table = inboxTable((await store.list()).leads, contactReceiver.inbox, { delivery: status }).split('\n');
+    const table = inboxTable((await store.list()).leads, leadsLines, { delivery: status }).split('\n');
     expect(table[1]).toMatch(/ non notifié \(stockage seul\)$/);
     expect(table.join('\n')).not.toContain('à notifier');
   });
@@ -323,7 +324,7 @@ describe('store only (CONTACT_DELIVERY=local)', () => {
       const notifying = createSiteReceiver({ env, store: nodeLeadStore(env), log: vi.fn(), logError: vi.fn() });
       expect(await notifying.retryPending?.()).toBe(1);
       expect(await local.store.deliveryStatus?.()).toEqual({});
-      const table = inboxTable((await local.store.list()).leads, contactReceiver.inbox, {}).split('\n');
+      const table = inboxTable((await local.store.list()).leads, leadsLines, {}).split('\n');
       expect(table[1]).toMatch(/ envoyée$/);
     } finally {
       await target.close();

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createSiteServer, type SiteServer } from '../../src/hosts/node/site-server.ts';
-import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { receiverLines } from '../../src/api/contact/lines.ts';
+import { nodeLines } from '../../src/hosts/node/lines.ts';
 import { rateKey } from '../../src/api/contact/rate-limit.ts';
 import { fillTemplate } from '../../src/content/template.ts';
 import { miniSite, pageSecurityHeaders, rawPost, rawRequest, serveProcess } from './raw-http.ts';
@@ -236,7 +237,7 @@ describe('leads at rest', () => {
       log: () => undefined,
       logError: () => undefined,
     });
-    expect(server.problems).toEqual([fillTemplate(contactReceiver.console.leadsDirUnusable, { dir: leadsDir, reason: 'ENOTDIR' })]);
+    expect(server.problems).toEqual([fillTemplate(nodeLines.leadsDirUnusable, { dir: leadsDir, reason: 'ENOTDIR' })]);
   });
 
   it.each([['dist'], ['public']])('a LEADS_DIR inside %s/ is refused at start, in French', async (folder) => {
@@ -250,7 +251,7 @@ describe('leads at rest', () => {
       logError: () => undefined,
     });
     expect(server.problems).toEqual([
-      fillTemplate(contactReceiver.console.leadsDirPublished, { dir: leadsDir, published: folder === 'dist' ? site.root : 'public' }),
+      fillTemplate(nodeLines.leadsDirPublished, { dir: leadsDir, published: folder === 'dist' ? site.root : 'public' }),
     ]);
     await expect(stat(leadsDir)).rejects.toThrow();
   });
@@ -290,8 +291,8 @@ describe('the rate limit holds', () => {
     const site = await miniSite();
     const server = await createSiteServer({ root: site.root, env: { LEADS_DIR: site.leads, [name]: value }, log: () => undefined });
     expect(server.problems).toEqual([
-      fillTemplate(contactReceiver.console.settingsInvalid, {
-        problem: fillTemplate(contactReceiver.console.settingInvalid, { name }),
+      fillTemplate(receiverLines.settingsInvalid, {
+        problem: fillTemplate(receiverLines.settingInvalid, { name }),
       }),
     ]);
   });
@@ -316,7 +317,7 @@ describe('graceful shutdown', () => {
     await expect.poll(() => received.includes('100 Continue'), { timeout: 30_000 }).toBe(true);
     socket.write(body.slice(0, 20));
     child.kill('SIGTERM');
-    await expect.poll(() => output().includes(contactReceiver.console.stopping.slice(0, 20)), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => output().includes(nodeLines.stopping.slice(0, 20)), { timeout: 30_000 }).toBe(true);
     // Stopped listening: a new connection is refused.
     expect((await rawRequest(port, get('/'), { timeoutMs: 1000 })).status).toBe(0);
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
@@ -329,6 +330,6 @@ describe('graceful shutdown', () => {
     const files = (await readdir(site.leads)).filter((name) => name.endsWith('.json'));
     expect(files).toHaveLength(1);
     expect(JSON.parse(await readFile(path.join(site.leads, files[0] ?? ''), 'utf8'))).toEqual(visitor);
-    expect(output()).toContain(contactReceiver.console.stopped);
+    expect(output()).toContain(nodeLines.stopped);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 /**
  * The table of lead stores (src/contact/lead-stores.ts) reaches every place that names a store: a store added to the
  * table and left out of the GDPR notice, the processors' file, the hosts' builds, the release messages or
- * `npm run leads` fails here. The expected facts come from the table and from content/ and docs/ as the reader sees them.
+ * `npm run leads` fails here. The expected facts come from the table and from content/, docs/ and the commands' lines as the reader sees them.
  */
 import { readFileSync } from 'node:fs';
 import { render, screen } from '@testing-library/react';
@@ -11,10 +11,10 @@ import { releaseMessages } from '../../src/content/schema/messages.ts';
 import { hostBuildOf } from '../../src/contact/contact-recipients.ts';
 import { type LeadStoreSpec, leadStoreKinds, leadStores } from '../../src/contact/lead-stores.ts';
 import { ProcessorList } from '../../src/site/mdx/widgets/Facts.tsx';
+import { leadsLines } from '../../ops/leads/lines.ts';
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const processorsFile = readJson('content/processors.json');
-const receiverFile = readJson('content/contact-receiver.json');
 const deploying = readFileSync('docs/deploying.md', 'utf8');
 
 describe('the table of lead stores', () => {
@@ -46,6 +46,6 @@ describe('the table of lead stores', () => {
   it.each(leadStoreKinds)('offers %s in the release messages and `npm run leads` reads it with its options', (kind) => {
     expect(releaseMessages.noStore).toContain(kind);
     expect(releaseMessages.storeUnknown('s3')).toContain(kind);
-    for (const flag of leadStores[kind].leadsFlags) expect(receiverFile.inbox.usage).toContain(flag);
+    for (const flag of leadStores[kind].leadsFlags) expect(leadsLines.usage).toContain(flag);
   });
 });

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { leadsLines } from '../../ops/leads/lines.ts';
 import type { ContactValues } from '../../src/contact/contact-fields.ts';
 import { inboxTable } from '../../ops/leads/inbox.ts';
 import { maxAttempts, retryDelaysMs } from '../../src/api/contact/notify.ts';
@@ -183,7 +183,7 @@ describe('retries that end', () => {
     expect(target.hits.every((hit) => hit.id === hit.header)).toBe(true);
 
     // The operator's table says what failed and why.
-    const table = inboxTable(leads, contactReceiver.inbox).split('\n');
+    const table = inboxTable(leads, leadsLines).split('\n');
     expect(table[0]).toMatch(/ Notification$/);
     expect(table.find((line) => line.includes('Paul Refusé'))).toMatch(/ échec\u202f: HTTP 400$/);
     expect(table.find((line) => line.includes('Anne Durand'))).toMatch(/ envoyée$/);

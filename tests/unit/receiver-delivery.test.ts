@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { receiverLines } from '../../src/api/contact/lines.ts';
+import { buildLines } from '../../tools/build/lines.ts';
 import { endOfLifeWarning } from '../../src/hosts/node/node-support.ts';
 import { simulationNotice } from '../../tools/build/simulation-notice.ts';
 import { brevoDelivery, brevoEndpoint, DeliveryError, webhookDelivery } from '../../src/api/contact/deliveries.ts';
@@ -24,7 +26,7 @@ import { validLead } from '../fixtures/visitor.ts';
 
 const valid = validLead();
 
-const words = contactReceiver.console;
+const words = receiverLines;
 
 interface Sent {
   url: string;
@@ -385,7 +387,7 @@ describe('notices for whoever runs the site', () => {
       for (let time = 0; time < 3; time++) plugin.configResolved();
     };
     run({});
-    expect(warn.mock.calls).toEqual([[`\n${words.simulationBuild}\n`]]);
+    expect(warn.mock.calls).toEqual([[`\n${buildLines.simulationBuild}\n`]]);
     warn.mockClear();
     run({ VITE_CONTACT_ENDPOINT: '/api/contact' });
     run({ CF_PAGES: '1', CONTACT_STORE: 'd1', CONTACT_DELIVERY: 'email' });

@@ -12,13 +12,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { receiverLines } from '../../src/api/contact/lines.ts';
 import { postWebhook, webhookDelivery, webhookKey } from '../../src/api/contact/deliveries.ts';
 import { readSettings } from '../../src/api/contact/settings.ts';
 import { createSiteReceiver } from '../../src/api/contact/site-receiver.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
-const words = contactReceiver.console;
+const words = receiverLines;
 // The spec's form: `whsec_` + the base64 of a random key (here 32 fixed bytes).
 const keyBytes = Buffer.from(Array.from({ length: 32 }, (_, index) => (index * 37 + 11) % 256));
 const secret = `whsec_${keyBytes.toString('base64')}`;

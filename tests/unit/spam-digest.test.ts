@@ -17,6 +17,8 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
 import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { receiverLines } from '../../src/api/contact/lines.ts';
+import { spamLines } from '../../src/api/contact/spam/lines.ts';
 import { processors } from '../../src/content/data/processors.ts';
 import type { ContactValues } from '../../src/contact/contact-fields.ts';
 import type { QuarantineDigest } from '../../src/api/contact/deliveries.ts';
@@ -138,7 +140,7 @@ describe('the daily digest through the receiver of npm start (webhook)', { timeo
         receivedAt: first.receivedAt,
         name: 'Robot Un',
         email: 'robot@example.com',
-        reasons: [contactReceiver.spam.reasons.honeypot],
+        reasons: [spamLines.reasons.honeypot],
         excerpt: 'Offre de Robot Un.',
         command: `npm run leads -- --pas-indesirable ${first.id}`,
       },
@@ -147,7 +149,7 @@ describe('the daily digest through the receiver of npm start (webhook)', { timeo
         receivedAt: second.receivedAt,
         name: 'Robot <!channel> Deux',
         email: 'robot@example.com',
-        reasons: [contactReceiver.spam.reasons.links, contactReceiver.spam.reasons.pattern],
+        reasons: [spamLines.reasons.links, spamLines.reasons.pattern],
         // The first 200 characters, on one line.
         excerpt: `${secondStart}${'x'.repeat(200 - secondStart.length)}…`,
         command: `npm run leads -- --pas-indesirable ${second.id}`,
@@ -160,7 +162,7 @@ describe('the daily digest through the receiver of npm start (webhook)', { timeo
     expect(text[2]).toContain('&lt;https://x.example|ici&gt; &amp; ');
     expect(text[2]).toContain(`npm run leads -- --pas-indesirable ${second.id}`);
     expect(text.join('\n')).not.toMatch(/<|>/);
-    expect(digestLines(lines)).toEqual([fillTemplate(words.sent, { delivery: 'webhook', count: '2' })]);
+    expect(digestLines(lines)).toEqual([fillTemplate(receiverLines.digestSent, { delivery: 'webhook', count: '2' })]);
 
     // The same day, again: nothing. A message quarantined at 09:00 waits for tomorrow's.
     await pass(paris(8, 1));
@@ -205,7 +207,7 @@ describe('the daily digest through the receiver of npm start (webhook)', { timeo
     const robot = await store.add(spamOf('Robot Un'), paris(6), ['honeypot']);
     await pass(paris(8, 0, 30));
     expect(target.hits.map((hit) => hit.status)).toEqual([503]);
-    expect(digestLines(lines)).toEqual([fillTemplate(words.failed, { delivery: 'webhook', reason: 'HTTP 503' })]);
+    expect(digestLines(lines)).toEqual([fillTemplate(receiverLines.digestFailed, { delivery: 'webhook', reason: 'HTTP 503' })]);
     // The day is free again in the store, and the message still to report.
     expect(await readdir(path.join(dir, 'digests'))).toEqual([]);
     expect((await store.unreported(10)).leads.map((lead) => lead.id)).toEqual([robot.id]);
@@ -269,12 +271,12 @@ describe('the daily digest by email (Brevo)', () => {
       `${words.received}\u202f: 25 novembre 2026 à 03:00`,
       `${labels.name}\u202f: Robot Commande : rm -rf`,
       `${labels.email}\u202f: robot@example.com`,
-      `${words.reasons}\u202f: ${contactReceiver.spam.reasons.pattern}`,
+      `${words.reasons}\u202f: ${spamLines.reasons.pattern}`,
       `${words.excerpt}\u202f: ${start}${'é'.repeat(200 - start.length)}…`,
       `${words.command}\u202f: npm run leads -- --pas-indesirable ${robot.id}`,
     ]);
     expect(text.at(-1)).toBe(fillTemplate(words.outro, { days: String(processors.spamRetentionDays) }));
-    expect(lines).toContain(fillTemplate(words.sent, { delivery: 'email Brevo', count: '1' }));
+    expect(lines).toContain(fillTemplate(receiverLines.digestSent, { delivery: 'email Brevo', count: '1' }));
   });
 });
 

@@ -7,7 +7,7 @@
  * - a build that only simulates the sending (fine for previews and tests, never for production) says so.
  */
 import type { Plugin } from 'vite';
-import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { buildLines } from './lines.ts';
 import { hostBuildMessages } from '../../src/content/schema/messages.ts';
 import { contactEndpointFrom, hostBuildOf, usesSiteReceiver } from '../../src/contact/contact-recipients.ts';
 import { deliveryModeOf, deliveryModes, deliverySettingOf, type Env, storeSettingOf } from '../../src/contact/delivery-settings.ts';
@@ -38,7 +38,7 @@ export function simulationNotice(env: Env): Plugin {
         // Exit here: an error thrown from a plugin reaches the terminal wrapped in build-tool stack traces.
         process.exit(1);
       }
-      if (contactEndpointFrom(env) === undefined) console.warn(`\n${contactReceiver.console.simulationBuild}\n`);
+      if (contactEndpointFrom(env) === undefined) console.warn(`\n${buildLines.simulationBuild}\n`);
     },
   };
 }

@@ -23,6 +23,7 @@ import { rateKey } from '../contact/rate-limit.ts';
 import { isPagePath, notFoundPath } from '../../site/registry.ts';
 import { receiverSecurityHeaders } from '../../site/security-headers.ts';
 import type { AudienceStore, Bounds, Day } from '../store/audience-store.ts';
+import { audienceLines } from './lines.ts';
 import { monthsBefore } from './report.ts';
 import { audienceEnabled, bounds, objectionCookie, objectionMaxAgeSeconds } from '../../contact/audience-settings.ts';
 
@@ -120,7 +121,7 @@ export function createAudienceCounter({
   const enabled = audienceEnabled(env) && store !== undefined;
   const noContent = () => new Response(null, { status: 204, headers: receiverSecurityHeaders });
   const failed = (error: unknown) =>
-    logError(`${audience.console.countFailed} ${error instanceof Error ? error.message : String(error)}`);
+    logError(`${audienceLines.countFailed} ${error instanceof Error ? error.message : String(error)}`);
 
   let purgedOn: Day | undefined;
   /**
@@ -233,7 +234,7 @@ export function createAudienceCounter({
       purgedOn = today;
       const days = await store.purge(before, today);
       log(
-        fillTemplate(audience.console.purgeDone, {
+        fillTemplate(audienceLines.purgeDone, {
           count: String(days),
           date: frenchLongDate(before),
           months: String(audience.retentionMonths),

@@ -7,13 +7,14 @@
  * - Netlify: the daily scheduled function src/hosts/netlify/functions/contact-purge.ts;
  * - Cloudflare Pages (no schedule): after a request, through `waitUntil`, at most once a day per isolate.
  * The audience's totals and past salts go by the same gate (`alsoPurge`), on every host.
- * Each purge logs one French line with its count (content/contact-receiver.json, `console.purgeDone`). A purge
+ * Each purge logs one French line with its count (./lines.ts, `purgeDone`). A purge
  * that fails is logged and tried again an hour later.
  */
-import { contactReceiver } from '../../content/data/contact-receiver.ts';
 import { processors } from '../../content/data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../../content/french-date.ts';
 import { spamRetentionDays } from './spam/weights.ts';
+import { spamLines } from './spam/lines.ts';
+import { receiverLines } from './lines.ts';
 import type { IndexRepair, LeadStore } from '../store/lead-store.ts';
 import { fillTemplate } from '../../content/template.ts';
 
@@ -23,8 +24,8 @@ const dayMs = 24 * hourMs;
 /** The operator's line for a repair of the index of leads to notify (Netlify Blobs), by a pass or by the purge. */
 export const indexRepairLine = ({ id, key, why }: IndexRepair) =>
   why === 'restored'
-    ? fillTemplate(contactReceiver.console.indexRestored, { id, key })
-    : fillTemplate(contactReceiver.console.indexRemoved, { key, why: contactReceiver.console.indexWhy[why] });
+    ? fillTemplate(receiverLines.indexRestored, { id, key })
+    : fillTemplate(receiverLines.indexRemoved, { key, why: receiverLines.indexWhy[why] });
 
 /** The instant before which spam leads are past their own, shorter period (`spamRetentionDays`). */
 export const spamCutoff = (now: Date) => new Date(now.getTime() - spamRetentionDays * dayMs);
@@ -66,16 +67,15 @@ async function purgeLeads({ store, log, logError, now = () => new Date() }: Purg
   const spam = leads.filter((lead) => lead.notification?.state === 'spam' && Date.parse(lead.receivedAt) >= cutoff.getTime()).length;
   const count = leads.length - spam;
   // A record the store could not read is skipped, never deleted blind: the operator is told which.
-  for (const record of unreadable)
-    logError(fillTemplate(contactReceiver.inbox.skippedRecord, { where: record.where, reason: record.reason }));
+  for (const record of unreadable) logError(fillTemplate(receiverLines.skippedRecord, { where: record.where, reason: record.reason }));
   log(
-    fillTemplate(contactReceiver.console.purgeDone, {
+    fillTemplate(receiverLines.purgeDone, {
       count: String(count),
       date: frenchLongDate(parisDay(cutoff)),
       retention: frenchYears(years),
     }),
   );
-  if (spam > 0) log(fillTemplate(contactReceiver.spam.purgeDone, { count: String(spam), days: String(spamRetentionDays) }));
+  if (spam > 0) log(fillTemplate(spamLines.purgeDone, { count: String(spam), days: String(spamRetentionDays) }));
   // Keys left by a stop or a store error (Netlify Blobs), set right on the way: each said.
   for (const repair of repaired ?? []) log(indexRepairLine(repair));
   return count + spam;
@@ -101,9 +101,7 @@ export function dailyPurge(options: PurgeOptions): () => Promise<void> | undefin
       () => undefined,
       (error: unknown) => {
         nextAt = time + hourMs;
-        options.logError(
-          fillTemplate(contactReceiver.console.purgeFailed, { reason: error instanceof Error ? error.message : String(error) }),
-        );
+        options.logError(fillTemplate(receiverLines.purgeFailed, { reason: error instanceof Error ? error.message : String(error) }));
       },
     );
   };

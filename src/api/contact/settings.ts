@@ -11,9 +11,9 @@
  * Problems come back as French lines for the operator; a runtime with problems delivers nothing.
  */
 import * as v from 'valibot';
-import type { ContactReceiverCopy } from '../../content/schema/contact-receiver-schema.ts';
 import { type Env, resolveDelivery, settingOf } from '../../contact/delivery-settings.ts';
 import { type WebhookKey, webhookKey } from './deliveries.ts';
+import type { receiverLines } from './lines.ts';
 import { defaultRateLimit } from './rate-limit.ts';
 import { fillTemplate } from '../../content/template.ts';
 
@@ -41,7 +41,7 @@ function encryptedOrLocal(url: URL): boolean {
 
 export function readSettings(
   env: Env,
-  { hasLeadStore, words }: { hasLeadStore: boolean; words: ContactReceiverCopy['console'] },
+  { hasLeadStore, words }: { hasLeadStore: boolean; words: typeof receiverLines },
 ): { settings: ReceiverSettings; problems: string[] } {
   const problems: string[] = [];
   const missing = (name: string, mode: string) => problems.push(fillTemplate(words.settingMissing, { name, mode }));

@@ -29,6 +29,8 @@ import { spamReasonsText } from './spam/reasons.ts';
 import { spamScore } from './spam/score.ts';
 import { createNotifications, maxAttempts, type NotificationEvent, parisDateTime, parisTime, passBudgetMs } from './notify.ts';
 import { indexRepairLine } from './purge.ts';
+import { receiverLines } from './lines.ts';
+import { spamLines } from './spam/lines.ts';
 import type { Env } from '../../contact/delivery-settings.ts';
 import { readSettings, type ReceiverSettings } from './settings.ts';
 import type { StoreChoice } from '../store/choose.ts';
@@ -38,10 +40,10 @@ import { fillTemplate } from '../../content/template.ts';
 /** The form's own label of each field: the email and the list of fields to correct name them so. */
 export const labels = mapFields((field) => contactForm.fields[field.name].label);
 
-/** How a lead « à vérifier » is marked in the email and the webhook (content/contact-receiver.json, `spam`). */
+/** How a lead « à vérifier » is marked in the email and the webhook (./spam/lines.ts). */
 const reviewWords: ReviewWords = {
-  mark: contactReceiver.spam.reviewMark,
-  line: (reasons) => fillTemplate(contactReceiver.spam.reviewLine, { reasons: spamReasonsText(reasons) }),
+  mark: spamLines.reviewMark,
+  line: (reasons) => fillTemplate(spamLines.reviewLine, { reasons: spamReasonsText(reasons) }),
 };
 
 /** The least time between two retry passes started by requests (the schedules have their own pace). */
@@ -94,7 +96,7 @@ export function createSiteReceiver({
   log = console.log,
   logError = console.error,
 }: SiteReceiverOptions): SiteReceiver {
-  const words = contactReceiver.console;
+  const words = receiverLines;
   // With a store, `CONTACT_DELIVERY=local` means: store only, notify nobody.
   const store = storeChoice && 'leads' in storeChoice ? storeChoice : undefined;
   const { settings, problems } = readSettings(env, { hasLeadStore: store !== undefined, words });
@@ -217,9 +219,9 @@ export function createSiteReceiver({
   /** The digest says once when it went out, and how many messages it named. */
   function reportDigest(event: DigestEvent): void {
     if (event.kind === 'digestSent') {
-      log(fillTemplate(contactReceiver.digest.sent, { delivery: deliveryName, count: String(event.count) }));
+      log(fillTemplate(words.digestSent, { delivery: deliveryName, count: String(event.count) }));
     } else {
-      logError(fillTemplate(contactReceiver.digest.failed, { delivery: deliveryName, reason: event.reason }));
+      logError(fillTemplate(words.digestFailed, { delivery: deliveryName, reason: event.reason }));
     }
   }
   // One per process or isolate (it remembers the day it sent), shared by the passes of every request.
@@ -258,12 +260,12 @@ export function createSiteReceiver({
     send &&
     (async (message, verdict) => {
       if (verdict?.spam) {
-        log(fillTemplate(contactReceiver.spam.dropped, { reasons: spamReasonsText(verdict.reasons) }));
+        log(fillTemplate(spamLines.dropped, { reasons: spamReasonsText(verdict.reasons) }));
         return;
       }
       if (verdict?.outcome !== 'review') return send(message);
       const marked: Delivered = { ...message, review: verdict.reasons };
-      log(fillTemplate(contactReceiver.spam.reviewForwarded, { reasons: spamReasonsText(verdict.reasons) }));
+      log(fillTemplate(spamLines.reviewForwarded, { reasons: spamReasonsText(verdict.reasons) }));
       await send(marked);
     });
 
@@ -320,11 +322,11 @@ export function createSiteReceiver({
       log(fillTemplate(words.saved, { file: `${where} (${lead.id})` }));
       if (lead.notification.state === 'spam') {
         // Kept apart, not notified, and not counted as a lead: the operator lists and rescues it with npm run leads.
-        log(fillTemplate(contactReceiver.spam.quarantined, { id: lead.id, reasons: spamReasonsText(lead.notification.reasons) }));
+        log(fillTemplate(spamLines.quarantined, { id: lead.id, reasons: spamReasonsText(lead.notification.reasons) }));
         return;
       }
       if (lead.review) {
-        log(fillTemplate(contactReceiver.spam.reviewed, { id: lead.id, reasons: spamReasonsText(lead.review) }));
+        log(fillTemplate(spamLines.reviewed, { id: lead.id, reasons: spamReasonsText(lead.review) }));
       }
       counting = onLead?.(new Date());
       sending = notifications?.notify(lead).catch(() => false);

@@ -4,10 +4,10 @@
  * its files (LEADS_DIR); Cloudflare uses D1 and Netlify its Blobs only when CONTACT_STORE says so, and a
  * store asked for but not reachable is a settings problem (the function then refuses messages with 503).
  */
-import { contactReceiver } from '../../content/data/contact-receiver.ts';
 import { type Env, storeSettingOf } from '../../contact/delivery-settings.ts';
 import type { LeadStoreKind } from '../../contact/lead-stores.ts';
 import { fillTemplate } from '../../content/template.ts';
+import { receiverLines } from '../contact/lines.ts';
 import type { LeadStore } from './lead-store.ts';
 
 export type StoreChoice = { leads: LeadStore; where: string } | { problem: string } | undefined;
@@ -22,7 +22,7 @@ export function chooseStore(
   open: () => { leads: LeadStore; where: string } | undefined,
   binding: string,
 ): StoreChoice {
-  const words = contactReceiver.console;
+  const words = receiverLines;
   const setting = storeSettingOf(env) ?? (host === 'files' ? 'files' : undefined);
   if (setting === undefined) return undefined;
   if (setting !== host) return { problem: words.storeUnknown };

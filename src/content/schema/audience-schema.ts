@@ -1,7 +1,8 @@
 /**
  * Shape of `content/audience.json`: the audience counting's one declaration of how long daily totals are kept,
- * the words of the GDPR notice about it (counting on and off), the small pages of the objection link, and every
- * line of `npm run stats`. Titles and descriptions are what an editing tool shows beside each field.
+ * the words of the GDPR notice about it (counting on and off) and the small pages of the objection link. What
+ * `npm run stats` prints is code (ops/stats/lines.ts), as are the counter’s log lines. Titles and descriptions
+ * are what an editing tool shows beside each field.
  */
 import * as v from 'valibot';
 import { internalPath, text } from './fields.ts';
@@ -10,9 +11,6 @@ const titled = (title: string, description = '') =>
   v.pipe(text, v.title<string, string>(title), v.description<string, string>(description));
 
 const page = v.strictObject({ title: titled('Titre de la page'), text: titled('Texte', '{email} devient l’adresse de contact.') });
-
-const words = <K extends string>(keys: readonly K[]) =>
-  v.strictObject(Object.fromEntries(keys.map((key) => [key, titled(key)])) as Record<K, ReturnType<typeof titled>>);
 
 export const audienceSchema = v.strictObject({
   retentionMonths: v.pipe(
@@ -42,39 +40,4 @@ export const audienceSchema = v.strictObject({
     home: titled('Lien vers l’accueil'),
     noticePath: v.pipe(internalPath, v.title('Page de la politique de données')),
   }),
-  console: words(['countFailed', 'purgeDone', 'bindingMissing', 'folderUnusable', 'writeFailed']),
-  stats: words([
-    'usage',
-    'title',
-    'unreachable',
-    'visitors',
-    'pageviews',
-    'reachedContact',
-    'leads',
-    'shareOfVisitors',
-    'pages',
-    'referrers',
-    'contactFrom',
-    'direct',
-    'notFound',
-    'perDay',
-    'day',
-    'none',
-    'htmlWritten',
-    'htmlTitle',
-    'htmlPeriod',
-    'chartDays',
-    'chartFunnel',
-    'chartPages',
-    'funnelVisitors',
-    'funnelContact',
-    'funnelLeads',
-    'count',
-    'otherReferrers',
-    'capViews',
-    'capVisitors',
-    'capReferrers',
-    'dropped',
-    'audienceDbHint',
-  ]),
 });

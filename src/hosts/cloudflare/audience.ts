@@ -5,10 +5,10 @@
  * endpoint still answers 204, and the log says so once per isolate. Apart from ./netlify.ts: a Pages Function's
  * bundle must not pull in @netlify/blobs.
  */
-import { audience } from '../../content/data/audience.ts';
 import type { Env } from '../../contact/delivery-settings.ts';
 import { storeSettingOf } from '../../contact/delivery-settings.ts';
 import { bindingRunner, isD1Binding } from './d1-store.ts';
+import { cloudflareLines } from './lines.ts';
 import { type AudienceCounter, createAudienceCounter } from '../../api/audience/counter.ts';
 import { audienceBinding, audienceEnabled } from '../../contact/audience-settings.ts';
 import { d1AudienceStore } from './audience-d1-store.ts';
@@ -16,7 +16,7 @@ import { d1AudienceStore } from './audience-d1-store.ts';
 export function cloudflareAudience(env: Env, logError: (line: string) => void = console.error): AudienceCounter {
   const binding = env[audienceBinding];
   const counts = storeSettingOf(env) === 'd1' && audienceEnabled(env);
-  if (counts && !isD1Binding(binding)) logError(audience.console.bindingMissing);
+  if (counts && !isD1Binding(binding)) logError(cloudflareLines.audienceBindingMissing);
   const store = counts && isD1Binding(binding) ? d1AudienceStore(bindingRunner(binding)) : undefined;
   return createAudienceCounter({ env, store, logError });
 }

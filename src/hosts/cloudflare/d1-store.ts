@@ -7,11 +7,12 @@
  * The daily digest of spam (../digest.ts, src/hosts/cloudflare/migrations/0007): `spam_reported_at` once a digest named a lead, and one
  * row of `spam_digests` per day, inserted by the one isolate that takes that day's digest.
  */
-import { contactReceiver } from '../../content/data/contact-receiver.ts';
 import { contactFields } from '../../contact/contact-fields.ts';
 import { mapFields } from '../../contact/map-fields.ts';
 import type { Env } from '../../contact/delivery-settings.ts';
 import { fillTemplate } from '../../content/template.ts';
+import { receiverLines } from '../../api/contact/lines.ts';
+import { cloudflareLines } from './lines.ts';
 import { bodyHash, emailHash, isRepeatKey, newRepeatKey, type RepeatKey } from '../../api/contact/spam/repeats.ts';
 import { repeatWindowMs } from '../../api/contact/spam/weights.ts';
 import { leadStores } from '../../contact/lead-stores.ts';
@@ -89,7 +90,7 @@ function notificationOf(row: Row): Notification {
 function leadOf(row: Row): StoredLead | Unreadable {
   const id = text(row.id);
   if (!receivedAtOf(id) || !date(row.received_at)) {
-    return { id, where: `leads.id = ${JSON.stringify(id)}`, reason: contactReceiver.console.unreadableName };
+    return { id, where: `leads.id = ${JSON.stringify(id)}`, reason: receiverLines.unreadableName };
   }
   return {
     id,
@@ -319,7 +320,7 @@ export function d1StoreChoice(env: Env): StoreChoice {
       if (!isD1Binding(binding)) return undefined;
       return {
         leads: d1LeadStore(bindingRunner(binding)),
-        where: fillTemplate(contactReceiver.console.storeD1, { binding: d1Binding }),
+        where: fillTemplate(cloudflareLines.storeD1, { binding: d1Binding }),
       };
     },
     d1Binding,

@@ -24,9 +24,10 @@
  */
 import { getStore, type Store } from '@netlify/blobs';
 import * as v from 'valibot';
-import { contactReceiver } from '../../content/data/contact-receiver.ts';
 import type { Env } from '../../contact/delivery-settings.ts';
 import { fillTemplate } from '../../content/template.ts';
+import { receiverLines } from '../../api/contact/lines.ts';
+import { netlifyLines } from './lines.ts';
 import {
   bodyHash,
   emailHash,
@@ -82,7 +83,7 @@ const unwrittenGraceMs = 10 * 60_000;
 const leadKeyPrefixes = ['pending/', 'sent/', 'failed/', 'claims/', 'spam/', 'reported/'] as const;
 
 export function blobsLeadStore(store: Store): LeadStore {
-  const words = contactReceiver.console;
+  const words = receiverLines;
   const strong = { consistency: 'strong' } as const;
   const keysUnder = async (prefix: string) => (await store.list({ prefix })).blobs.map((blob) => blob.key.slice(prefix.length));
   const markersOf = (keys: readonly string[]): Marker[] =>
@@ -526,7 +527,7 @@ export function blobsStoreChoice(
   return chooseStore(
     env,
     'blobs',
-    () => ({ leads: blobsLeadStore(store()), where: fillTemplate(contactReceiver.console.storeBlobs, { name: blobsStoreName }) }),
+    () => ({ leads: blobsLeadStore(store()), where: fillTemplate(netlifyLines.storeBlobs, { name: blobsStoreName }) }),
     'Netlify Blobs',
   );
 }

@@ -7,9 +7,9 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { audience } from '../../content/data/audience.ts';
 import type { StoreChoice } from '../../api/store/choose.ts';
 import { publishedFolderHolding } from './files-folder.ts';
+import { nodeLines } from './lines.ts';
 import { fillTemplate } from '../../content/template.ts';
 import { type AudienceCounter, createAudienceCounter } from '../../api/audience/counter.ts';
 import { audienceDirOf, audienceEnabled, flushEveryMs, maxWaitingCounts } from '../../contact/audience-settings.ts';
@@ -63,9 +63,9 @@ export async function nodeAudience({
   if (leads && 'leads' in leads) {
     const problem = await folderProblem(dir, leads.where, published);
     if (problem) {
-      if (audienceEnabled(env)) logError(fillTemplate(audience.console.folderUnusable, { dir, reason: problem }));
+      if (audienceEnabled(env)) logError(fillTemplate(nodeLines.audienceFolderUnusable, { dir, reason: problem }));
     } else {
-      const writeFailed = (error: unknown) => logError(fillTemplate(audience.console.writeFailed, { reason: reasonOf(error) }));
+      const writeFailed = (error: unknown) => logError(fillTemplate(nodeLines.audienceWriteFailed, { reason: reasonOf(error) }));
       store = bufferedFilesAudienceStore(dir, { flushEveryMs, logError: writeFailed });
     }
   }
@@ -75,7 +75,7 @@ export async function nodeAudience({
     flush: async () => {
       await store
         ?.flush()
-        .catch((error: unknown) => logError(fillTemplate(audience.console.writeFailed, { reason: reasonOf(error) })));
+        .catch((error: unknown) => logError(fillTemplate(nodeLines.audienceWriteFailed, { reason: reasonOf(error) })));
     },
   };
 }

@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import { contactReceiver } from '../../content/data/contact-receiver.ts';
+import { receiverLines } from '../../api/contact/lines.ts';
 import { type Env, settingOf } from '../../contact/delivery-settings.ts';
 import { leadsWriter } from './files-folder.ts';
 import { fillTemplate } from '../../content/template.ts';
@@ -82,7 +82,7 @@ const statusChanges = new Map<string, Promise<unknown>>();
 
 export function filesLeadStore(dir: string): LeadStore {
   const write = leadsWriter(dir);
-  const words = contactReceiver.console;
+  const words = receiverLines;
   const stateDir = path.join(dir, 'notifications');
   const leadFile = (id: string) => path.join(dir, `${id}.json`);
   const sentFile = (id: string) => path.join(stateDir, `${id}.sent`);

@@ -2,8 +2,8 @@
  * End of life of each Node major version (nodejs.org/en/about/previous-releases): past that date,
  * a version gets no security fix, so `npm start` warns whoever runs the site on it.
  */
-import { contactReceiver } from '../../content/data/contact-receiver.ts';
 import { fillTemplate } from '../../content/template.ts';
+import { nodeLines } from './lines.ts';
 
 const nodeEndOfLife: Readonly<Record<number, string>> = {
   14: '2023-04-30',
@@ -31,5 +31,5 @@ export function endOfLifeWarning(version: string = process.versions.node, today:
     .format(new Date(`${end}T00:00:00Z`))
     // French writes the first day of a month "1er".
     .replace(/^1 /, '1er ');
-  return fillTemplate(contactReceiver.console.nodeEndOfLife, { version: String(major), date });
+  return fillTemplate(nodeLines.nodeEndOfLife, { version: String(major), date });
 }

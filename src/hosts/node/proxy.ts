@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import type { ContactReceiverCopy } from '../../content/schema/contact-receiver-schema.ts';
+import type { receiverLines } from '../../api/contact/lines.ts';
 import { fillTemplate } from '../../content/template.ts';
 
 export interface ProxyTrust {
@@ -28,7 +28,7 @@ function forwardedProto(request: IncomingMessage): 'http' | 'https' | undefined 
   return value === 'http' || value === 'https' ? value : undefined;
 }
 
-export function readProxyTrust(env: Env, words: ContactReceiverCopy['console']): { proxy?: ProxyTrust; problems: string[] } {
+export function readProxyTrust(env: Env, words: typeof receiverLines): { proxy?: ProxyTrust; problems: string[] } {
   const raw = env.CONTACT_TRUST_PROXY?.trim() ?? '';
   const rawHops = env.CONTACT_PROXY_HOPS?.trim() ?? '';
   const invalid = (name: string) => fillTemplate(words.settingInvalid, { name });

@@ -9,8 +9,8 @@
  */
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { contactReceiver } from '../../content/data/contact-receiver.ts';
 import { fillTemplate } from '../../content/template.ts';
+import { nodeLines } from './lines.ts';
 import { endOfLifeWarning } from './node-support.ts';
 import { createSiteServer } from './site-server.ts';
 
@@ -33,9 +33,9 @@ function shutdown() {
   // A second signal while stopping: the operator does not want to wait.
   if (stopping) process.exit(1);
   stopping = true;
-  console.log(fillTemplate(contactReceiver.console.stopping, { seconds: String(graceSeconds) }));
+  console.log(fillTemplate(nodeLines.stopping, { seconds: String(graceSeconds) }));
   void stop(graceSeconds * 1000).then(() => {
-    console.log(contactReceiver.console.stopped);
+    console.log(nodeLines.stopped);
     process.exit(0);
   });
 }

@@ -8,12 +8,13 @@
  * in flight finish before the server closes.
  */
 import { createServer, type Server } from 'node:http';
-import { contactReceiver } from '../../content/data/contact-receiver.ts';
 import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { prepareLeadsDir, publishedFolderHolding } from './files-folder.ts';
+import { nodeLines } from './lines.ts';
 import { readProxyTrust } from './proxy.ts';
 import { keepNotifying } from './retry.ts';
 import { dailyPurge, keepPurging, type Ticker } from '../../api/contact/purge.ts';
+import { receiverLines } from '../../api/contact/lines.ts';
 import { contactPath } from '../../api/contact/receiver.ts';
 import { countPath } from '../../contact/audience-settings.ts';
 import { receiverSecurityHeaders } from '../../site/security-headers.ts';
@@ -60,7 +61,7 @@ export async function createSiteServer({
   logError = console.error,
   purgeClock,
 }: SiteServerOptions): Promise<SiteServer> {
-  const words = contactReceiver.console;
+  const words = receiverLines;
   // Every lead is stored in LEADS_DIR first, whatever notification is set.
   const store = nodeLeadStore(env);
   // The audience keeps its own folder (AUDIENCE_DIR) and its counts in memory: it never writes where the leads are.
@@ -77,14 +78,14 @@ export async function createSiteServer({
 
   if (store && 'leads' in store) {
     const published = await publishedFolderHolding(store.where, publishedFolders(root));
-    if (published) problems.push(fillTemplate(words.leadsDirPublished, { dir: store.where, published }));
+    if (published) problems.push(fillTemplate(nodeLines.leadsDirPublished, { dir: store.where, published }));
     else {
       try {
         await prepareLeadsDir(store.where);
       } catch (error) {
         // A folder that cannot be made or written would lose every lead: the server does not start.
         const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-        problems.push(fillTemplate(words.leadsDirUnusable, { dir: store.where, reason }));
+        problems.push(fillTemplate(nodeLines.leadsDirUnusable, { dir: store.where, reason }));
       }
     }
   }
@@ -127,7 +128,7 @@ export async function createSiteServer({
         const reason = error instanceof Error ? error.message : String(error);
         // The path as received, cut short: a log line, not a place for a client's megabytes.
         const path = JSON.stringify((request.url ?? '').slice(0, 200));
-        logError(fillTemplate(words.requestFailed, { method: request.method ?? '?', path, status: '500', reason }));
+        logError(fillTemplate(nodeLines.requestFailed, { method: request.method ?? '?', path, status: '500', reason }));
       },
     },
   );

@@ -11,8 +11,8 @@
  * `npx vitest run tests/unit/spam-score.test.ts`. A pattern that does not compile stops the receiver at start,
  * with its text, like a broken content file.
  */
-import { contactReceiver } from '../../../content/data/contact-receiver.ts';
 import { fillTemplate } from '../../../content/template.ts';
+import { spamLines } from './lines.ts';
 
 export interface SpamPatternEntry {
   /** The regular expression's source. */
@@ -141,7 +141,7 @@ export function compilePatterns(entries: readonly SpamPatternEntry[]): CompiledP
     try {
       return { regexp: new RegExp(pattern, 'iu'), strength };
     } catch {
-      throw new Error(fillTemplate(contactReceiver.spam.invalidPattern, { pattern }));
+      throw new Error(fillTemplate(spamLines.invalidPattern, { pattern }));
     }
   });
 }

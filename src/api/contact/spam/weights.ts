@@ -14,7 +14,7 @@
  *   short sentence many people type, a fast fill). They mark the message « à vérifier » and never count towards
  *   a quarantine, whatever else is found: a Moroccan trader writing in Arabic from a temporary address is a lead.
  * Each signal's name is the reason stored with the message and sent in the webhook (a stable code); its French
- * wording is in content/contact-receiver.json (`spam.reasons`).
+ * wording is in ./lines.ts (`reasons`).
  */
 import { processors } from '../../../content/data/processors.ts';
 

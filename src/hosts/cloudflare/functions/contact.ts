@@ -10,12 +10,12 @@
  * retry of those still « à notifier », run after it (`waitUntil`) at every request, and so does the purge of
  * the leads past the retention period, at most once a day per isolate (src/api/contact/purge.ts).
  */
-import { contactReceiver } from '../../../content/data/contact-receiver.ts';
 import { dailyPurge } from '../../../api/contact/purge.ts';
 import { bindingRateLimiter, isRateLimitBinding } from '../../../api/contact/rate-limit.ts';
 import { createSiteReceiver, type SiteReceiver } from '../../../api/contact/site-receiver.ts';
 import { d1StoreChoice } from '../d1-store.ts';
 import { cloudflareAudience } from '../audience.ts';
+import { cloudflareLines } from '../lines.ts';
 
 /** The part of Cloudflare's EventContext this function uses. */
 export interface PagesContext {
@@ -46,7 +46,7 @@ function receiverFor(env: PagesContext['env']): SiteReceiver {
     }
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);
-    if (!isRateLimitBinding(binding)) console.warn(contactReceiver.console.rateLimitBindingMissing);
+    if (!isRateLimitBinding(binding)) console.warn(cloudflareLines.rateLimitBindingMissing);
   }
   return receiver;
 }

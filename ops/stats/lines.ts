@@ -1,0 +1,42 @@
+/**
+ * What `npm run stats` prints or writes, in French: its terminal report, its HTML report, its usage and errors.
+ * `{name}` placeholders are filled with `fillTemplate` (src/content/template.ts).
+ */
+export const statsLines = {
+  usage:
+    'Usage : npm run stats [-- --since DÉBUT] [--until FIN] [--json | --html FICHIER] [--local | --remote | --netlify], DÉBUT et FIN au format 2026-11-26.',
+  title: 'Audience entre le {since} et le {until} ({store})',
+  unreachable: 'Impossible de lire {store} : {reason}',
+  visitors: 'Visiteurs',
+  pageviews: 'Pages vues',
+  reachedContact: 'Ont atteint la page de contact',
+  leads: 'Messages reçus',
+  shareOfVisitors: '{count} ({share} des visiteurs)',
+  pages: 'Pages les plus lues',
+  referrers: 'Sites d’où viennent les visiteurs',
+  contactFrom: 'Page lue juste avant la page de contact',
+  direct: '(arrivée directe)',
+  notFound: '(page introuvable)',
+  perDay: 'Par jour',
+  day: 'Jour',
+  none: 'Aucune visite comptée sur cette période.',
+  htmlWritten: 'Rapport écrit dans {file}.',
+  htmlTitle: 'Audience de {site}',
+  htmlPeriod: 'Entre le {since} et le {until}',
+  chartDays: 'Visiteurs et messages reçus par jour',
+  chartFunnel: 'Le chemin vers la page de contact',
+  chartPages: 'Pages les plus lues',
+  funnelVisitors: 'Visiteurs',
+  funnelContact: 'Ont vu la page de contact',
+  funnelLeads: 'Ont envoyé un message',
+  count: 'Nombre',
+  otherReferrers: '(autres sites)',
+  capViews:
+    'Le {date}, le plafond de {count} pages vues par jour a été atteint : les vues suivantes de ce jour n’ont pas été comptées.',
+  capVisitors:
+    'Le {date}, le plafond de {count} nouveaux visiteurs par jour a été atteint : les visiteurs suivants de ce jour n’ont pas été comptés.',
+  capReferrers: 'Le {date}, plus de {count} sites d’origine : les suivants sont comptés ensemble sous « (autres sites) ».',
+  dropped: 'Vues non comptées parce que trop de demandes de comptage arrivaient à la fois : {count}.',
+  audienceDbHint:
+    'La base d’audience est la base D1 liée comme AUDIENCE_DB, créée et migrée à part de celle des messages : sans elle ou sans ses tables, rien n’est compté. Voir docs/deploying.md, « Cloudflare Pages ».',
+};

@@ -115,7 +115,9 @@ describe('the docs', () => {
 describe('the path check itself', () => {
   it('tells a repository path from a word that only looks like one', () => {
     expect(['src/api/store/choose.ts', 'tests/unit/', '.github/workflows/ci.yml'].filter(isRepositoryPath)).toHaveLength(3);
-    expect(['dist/about.html', 'leads/', 'content/<name>.json', 'LEADS_DIR/notifications/', 'owner/name'].filter(isRepositoryPath)).toEqual([]);
+    expect(
+      ['dist/about.html', 'leads/', 'content/<name>.json', 'LEADS_DIR/notifications/', 'owner/name'].filter(isRepositoryPath),
+    ).toEqual([]);
   });
 
   it('reads a map whose continuation lines are indented', () => {

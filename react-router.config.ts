@@ -6,7 +6,8 @@ export default {
   // build/client is moved to dist/ by tools/build/postbuild.ts once every page is rendered.
   // BUILD_DIR lets the e2e tests build a second copy (with VITE_CONTACT_ENDPOINT) without touching build/.
   buildDirectory: process.env.BUILD_DIR ?? 'build',
-  // A static site: every route is rendered to HTML at build time, then hydrated.
+  // A static site: every route is rendered to HTML at build time and stays static HTML; tools/build/postbuild.ts
+  // removes the framework's scripts, and only the islands (src/site/islands/) hydrate in the browser.
   ssr: false,
   prerender: prerenderPaths,
   // Opt in to React Router 8 behaviour now, so the upgrade changes nothing.

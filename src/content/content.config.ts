@@ -4,12 +4,13 @@
  * (which schema checks a file), `npm run check`, the loaders of src/content/data/, the widgets that list a
  * collection, and the visual editor's lists and forms (editor/).
  *
- * Adding a collection: its folder under content/ as the key, its frontmatter schema (./content-schema/schema.ts),
+ * Adding a collection: its folder under content/ as the key, its frontmatter schema (./schema/schema.ts),
  * the widget that lists it and the page that shows it, then its French messages for an empty body
  * (`emptyBodyMessages`, which the type check asks for) and its widget (a literal `import.meta.glob` of the
  * folder, which tests/unit/content-manifest.test.ts ties to this entry).
- * Adding a data file: its name (content/<name>.json) as the key, its schema, the page where its words show (for
- * the editor's « Aperçu »), and its loader in src/content/data/.
+ * Adding a data file: its name (content/<name>.json) as the key, its schema (./schema/, a French title and
+ * description for every field), the page where its words show (for the editor's « Aperçu »), and its loader in
+ * src/content/data/ (`loadDataFile('<name>', data)`). The check and the editor's form follow from here.
  */
 import type * as v from 'valibot';
 import { contactFormCopySchema } from './schema/contact-form-schema.ts';

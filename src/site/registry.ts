@@ -5,7 +5,11 @@
  * (title and meta description are in that file's frontmatter), and which page layout frames it.
  * It drives React Router's route config (`src/site/routes.ts`), the pre-render list
  * (`react-router.config.ts`), the sitemap, the robots meta tag and the internal-link checks.
- * Adding a page = one entry here + one MDX file.
+ * Adding a page = one entry here + one MDX file under content/pages/ (title and description in its frontmatter,
+ * written in the editor's form: `npm run cms:normalise`), with `index: false` for a page search engines should not
+ * list; optionally a link in content/navigation.json. Nothing else: the tests, the editor and the editors' guide
+ * walk this list (tests/unit/build-new-page.test.ts proves it on a copy). A test that needs the page's own words
+ * keys them by path (`copy` in tests/e2e/site.spec.ts).
  */
 
 /** Page layouts: `marketing` stacks full-width sections; `document` is a single reading column. */

@@ -3,8 +3,9 @@
  * the sitemap and robots.txt are built from it. Override it at build time:
  * `SITE_URL=https://preview.example.org npm run build`.
  *
- * Vite inlines the value into the client bundle as `__SITE_URL__` (see vite.config.ts), so pages
- * rendered at build time and pages rendered in the browser after a navigation agree.
+ * Vite inlines the value as `__SITE_URL__` (see vite.config.ts), so that the pages rendered at build time and the
+ * hosted editor's « Aperçu », which renders them in the browser with the site's code (editor/build.ts), build the
+ * same absolute URLs. The site's own pages run no client-side router: moving between them is a full page load.
  */
 export const DEFAULT_SITE_URL = 'https://www.propllc.fr';
 

@@ -1,8 +1,8 @@
 /**
- * Vite plugin: writes, for each client JS chunk, the source modules it holds. The byte budgets
- * (tests/built/budgets.test.ts) need it to tell the framework (React, React Router) from the site's
- * own code, and to prove that no validation, toast or other page's copy ships in the home page's
- * first view. Chunk names alone would not say what a chunk holds.
+ * Vite plugin of the client build (vite.client.config.ts): writes, for each JS chunk, the source modules it
+ * holds. The byte budgets (tests/built/budgets.test.ts) read it to prove that the site script holds only its own
+ * small modules (no copy, style or framework) and that an island ships Preact, never React, and no copy from
+ * content/. Chunk names alone would not say what a chunk holds.
  *
  * Kept out of dist/ (it would be deployed) and out of build/ (removed by postbuild).
  */

@@ -6,6 +6,12 @@
  *   - the visual editor (editor/ turns each schema into form fields: its titles, descriptions and choices).
  * The components' own prop types are checked against these schemas at compile time (./props-parity.ts).
  * Plain TypeScript and valibot only: the check and the editor load it without Vite or CSS.
+ *
+ * Adding a widget: its component in src/site/components/Name/ (or in ./ if it reads content/ itself); its entry
+ * here (module, French label and description, the schema of its settings with `text(…)` or `choice(…)`, what it
+ * holds between its tags; `inSentence: true` for a self-closing widget written inside a sentence, which the editor
+ * makes inline); if it has settings, its line in ./props-parity.ts; and an example in the editors' guide,
+ * content/README.md (tests/unit/guide.test.tsx renders every example and fails on a widget the guide does not show).
  */
 import * as v from 'valibot';
 import { cardIconNames } from '../../components/Cards/icon-names.ts';

@@ -3,6 +3,8 @@
  * logs show it, the mark of a doubtful lead, and the receiver's lines about a lead kept apart.
  * `{name}` placeholders are filled with `fillTemplate` (src/content/template.ts).
  */
+import type { SpamSignal } from './weights.ts';
+
 export const spamLines = {
   reasons: {
     honeypot: 'champ piège rempli',
@@ -17,7 +19,7 @@ export const spamLines = {
     twoLinks: 'deux liens',
     repeatedShort: 'phrase courte déjà reçue de trois adresses ou plus en 24 h',
     tooFast: 'formulaire rempli très vite',
-  },
+  } satisfies Record<SpamSignal, string>,
   reviewMark: '[À vérifier]',
   reviewLine: 'À vérifier : {reasons}. Le filtre des indésirables a un doute sur ce message ; il vous est transmis quand même.',
   quarantined:

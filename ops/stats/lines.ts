@@ -38,5 +38,5 @@ export const statsLines = {
   capReferrers: 'Le {date}, plus de {count} sites d’origine : les suivants sont comptés ensemble sous « (autres sites) ».',
   dropped: 'Vues non comptées parce que trop de demandes de comptage arrivaient à la fois : {count}.',
   audienceDbHint:
-    'La base d’audience est la base D1 liée comme AUDIENCE_DB, créée et migrée à part de celle des messages : sans elle ou sans ses tables, rien n’est compté. Voir docs/deploying.md, « Cloudflare Pages ».',
+    'La base d’audience est la base D1 liée comme AUDIENCE_DB, créée et migrée à part de celle des messages : sans elle ou sans ses tables, rien n’est compté. Voir src/hosts/cloudflare/README.md.',
 };

@@ -17,8 +17,10 @@
  */
 
 export interface LeadStoreSpec {
-  /** The host whose build environment sets `variable`, and whose receiver has this store (its part of docs/deploying.md). */
-  hostBuild?: { variable: string; host: string; section: string };
+  /** The host whose build environment sets `variable`, and whose receiver has this store. */
+  hostBuild?: { variable: string; host: string };
+  /** Its host's deployment guide, which the operator's messages about a missing setting point to. */
+  guide: `src/hosts/${string}/README.md`;
   /** What opens it at run time: the setting (a folder), the binding, or the store's name on its host. */
   binding: string;
   /** How the runtime opens it: the folder on the server's disk, a binding of the host's function, or its host's SDK. */
@@ -35,9 +37,17 @@ export interface LeadStoreSpec {
 }
 
 export const leadStores = {
-  files: { binding: 'LEADS_DIR', opens: 'folder', keeper: 'server', product: 'Node (npm start)', leadsFlags: [] },
+  files: {
+    binding: 'LEADS_DIR',
+    opens: 'folder',
+    keeper: 'server',
+    product: 'Node (npm start)',
+    leadsFlags: [],
+    guide: 'src/hosts/node/README.md',
+  },
   d1: {
-    hostBuild: { variable: 'CF_PAGES', host: 'Cloudflare Pages', section: 'Cloudflare Pages' },
+    hostBuild: { variable: 'CF_PAGES', host: 'Cloudflare Pages' },
+    guide: 'src/hosts/cloudflare/README.md',
     binding: 'LEADS_DB',
     opens: 'binding',
     keeper: 'provider',
@@ -45,7 +55,8 @@ export const leadStores = {
     leadsFlags: ['--local', '--remote'],
   },
   blobs: {
-    hostBuild: { variable: 'NETLIFY', host: 'Netlify', section: 'Netlify' },
+    hostBuild: { variable: 'NETLIFY', host: 'Netlify' },
+    guide: 'src/hosts/netlify/README.md',
     binding: 'leads',
     opens: 'sdk',
     keeper: 'provider',
@@ -66,10 +77,12 @@ export const providedStoreKinds = leadStoreKinds.filter((kind): kind is Provided
 export const isProvidedStore = (kind: LeadStoreKind): kind is ProvidedStoreKind => leadStores[kind].keeper === 'provider';
 
 type HostedKind = { [K in LeadStoreKind]: (typeof leadStores)[K] extends { hostBuild: object } ? K : never }[LeadStoreKind];
-export type HostBuild = { [K in HostedKind]: (typeof leadStores)[K]['hostBuild'] & { store: K } }[HostedKind];
+export type HostBuild = {
+  [K in HostedKind]: (typeof leadStores)[K]['hostBuild'] & { store: K; guide: (typeof leadStores)[K]['guide'] };
+}[HostedKind];
 
-/** The variable each host sets in its build environment, the store it gives the receiver, and its part of docs/deploying.md. */
+/** The variable each host sets in its build environment, the store it gives the receiver, and its guide. */
 export const hostBuilds: readonly HostBuild[] = leadStoreKinds.flatMap((store) => {
   const spec: LeadStoreSpec = leadStores[store];
-  return spec.hostBuild ? [{ ...spec.hostBuild, store } as HostBuild] : [];
+  return spec.hostBuild ? [{ ...spec.hostBuild, guide: spec.guide, store } as HostBuild] : [];
 });

@@ -45,17 +45,17 @@ describe('the endpoint a build chooses', () => {
 });
 
 describe('a host build without what it writes into the pages', () => {
-  it('names each missing setting, what to put there, and the page of docs/deploying.md', () => {
+  it('names each missing setting, what to put there, and its host’s guide', () => {
     expect(hostBuildProblem({ CF_PAGES: '1' })).toBe(
       'La construction du site est arrêtée : sur Cloudflare Pages, le formulaire de contact envoie ses messages au récepteur du site (/api/contact), et la notice RGPD nomme, dès la construction, où ils sont enregistrés et à qui ils sont envoyés. Ajoutez aux variables d’environnement de la construction :\n' +
         '  - CONTACT_STORE=d1 (où le récepteur enregistre chaque message)\n' +
         '  - CONTACT_DELIVERY=local, email ou webhook (comment le récepteur prévient de chaque message)\n' +
-        'Voir docs/deploying.md, « Cloudflare Pages ». Les secrets de l’envoi (BREVO_API_KEY, CONTACT_WEBHOOK_URL…) restent des réglages de la fonction. Pour un aperçu qui simule l’envoi, construisez avec CONTACT_SIMULATION=1.',
+        'Voir src/hosts/cloudflare/README.md. Les secrets de l’envoi (BREVO_API_KEY, CONTACT_WEBHOOK_URL…) restent des réglages de la fonction. Pour un aperçu qui simule l’envoi, construisez avec CONTACT_SIMULATION=1.',
     );
     const netlify = hostBuildProblem({ NETLIFY: 'true', CONTACT_DELIVERY: 'webhook' }) ?? '';
     expect(netlify).toContain('sur Netlify,');
     expect(netlify).toContain(
-      '  - CONTACT_STORE=blobs (où le récepteur enregistre chaque message)\nVoir docs/deploying.md, « Netlify ».',
+      '  - CONTACT_STORE=blobs (où le récepteur enregistre chaque message)\nVoir src/hosts/netlify/README.md.',
     );
     expect(netlify).not.toContain('CONTACT_DELIVERY=');
   });
@@ -94,7 +94,7 @@ describe('a host build without what it writes into the pages', () => {
     expect(result.output).toContain('La construction du site est arrêtée : sur Cloudflare Pages');
     expect(result.output).toContain('  - CONTACT_STORE=d1');
     expect(result.output).toContain('  - CONTACT_DELIVERY=local, email ou webhook');
-    expect(result.output).toContain('Voir docs/deploying.md, « Cloudflare Pages ».');
+    expect(result.output).toContain('Voir src/hosts/cloudflare/README.md.');
     expect(result.output).not.toMatch(/\bat \S+ \(/);
   }, 120_000);
 });

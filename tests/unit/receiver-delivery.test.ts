@@ -295,13 +295,16 @@ describe('settings from the environment', () => {
   it('explains each problem in French and then delivers nothing', () => {
     expect(read({ BREVO_API_KEY: 'k', CONTACT_FROM: 'pas-une-adresse' })).toEqual({
       settings: { delivery: { mode: 'none' }, rateLimit: 10 },
-      problems: ['le réglage CONTACT_TO manque (envoi par email).', 'le réglage CONTACT_FROM est invalide (voir docs/deploying.md).'],
+      problems: [
+        'le réglage CONTACT_TO manque (envoi par email).',
+        'le réglage CONTACT_FROM est invalide (voir docs/operations.md, « The receiver »).',
+      ],
     });
     expect(read({ BREVO_API_KEY: 'k', CONTACT_WEBHOOK_URL: 'https://h.example.org' }).problems).toEqual([words.deliveryConflict]);
     expect(read({ CONTACT_DELIVERY: 'local' }, false).problems).toEqual([words.localUnavailable]);
     expect(read({ CONTACT_DELIVERY: 'pigeon' }).problems).toEqual([words.deliveryUnknown]);
     expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: 'pas une adresse' }).problems).toEqual([
-      'le réglage CONTACT_WEBHOOK_URL est invalide (voir docs/deploying.md).',
+      'le réglage CONTACT_WEBHOOK_URL est invalide (voir docs/operations.md, « The receiver »).',
     ]);
     // A lead crosses the network encrypted, or not at all: plain http:// only to this machine.
     for (const url of ['ftp://h.example.org', 'http://h.example.org/hook', 'http://10.0.0.2/hook']) {
@@ -311,7 +314,7 @@ describe('settings from the environment', () => {
       expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: url }).problems, url).toEqual([]);
     }
     expect(read({ CONTACT_RATE_LIMIT: 'dix' }).problems).toEqual([
-      'le réglage CONTACT_RATE_LIMIT est invalide (voir docs/deploying.md).',
+      'le réglage CONTACT_RATE_LIMIT est invalide (voir docs/operations.md, « The receiver »).',
     ]);
   });
 

@@ -188,9 +188,9 @@ describe('the lead store the GDPR notice names (CONTACT_STORE)', () => {
     const problems = await checkRelease({ root, env: { ...receiver, CONTACT_STORE: 'd1', CF_PAGES: '1' } });
     expect(storeLines(problems)).toEqual([
       expect.stringMatching(/^content\/processors\.json:\d+ → « leadStores\.d1\.safeguard » est encore une valeur fictive/),
-      'wrangler.toml → « database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir docs/deploying.md, « Cloudflare Pages »).',
+      'wrangler.toml → « database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir src/hosts/cloudflare/README.md).',
       // The audience's own database, named apart; a build that does not count does not need it.
-      'wrangler.toml → « database_id » de la base d’audience (AUDIENCE_DB) est encore celui des essais locaux (00000000-0000-0000-0000-000000000001). Créez-la avec npx wrangler d1 create propllc-audience --location weur, puis remplacez-le par l’identifiant affiché (voir docs/deploying.md, « Cloudflare Pages »).',
+      'wrangler.toml → « database_id » de la base d’audience (AUDIENCE_DB) est encore celui des essais locaux (00000000-0000-0000-0000-000000000001). Créez-la avec npx wrangler d1 create propllc-audience --location weur, puis remplacez-le par l’identifiant affiché (voir src/hosts/cloudflare/README.md).',
     ]);
     const notCounting = await storeProblems(root, { ...receiver, CONTACT_STORE: 'd1', CF_PAGES: '1', AUDIENCE: 'off' });
     expect(notCounting.filter((problem) => problem.includes('AUDIENCE_DB'))).toEqual([]);

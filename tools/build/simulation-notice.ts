@@ -20,7 +20,7 @@ export function hostBuildProblem(env: Env): string | undefined {
   const store = storeSettingOf(env);
   if (store !== host.store) missing.push(hostBuildMessages.store(host.store, store));
   if (deliveryModeOf(env) === undefined) missing.push(hostBuildMessages.delivery(deliveryModes, deliverySettingOf(env)));
-  return missing.length === 0 ? undefined : hostBuildMessages.missing(host.host, missing, host.section);
+  return missing.length === 0 ? undefined : hostBuildMessages.missing(host.host, missing, host.guide);
 }
 
 export function simulationNotice(env: Env): Plugin {

@@ -35,11 +35,11 @@ export const receiverLines = {
     'Formulaire de contact : aucun mode d’envoi n’est configuré, les messages sont refusés (le visiteur reçoit l’adresse email de contact).',
   storeFirst:
     'Formulaire de contact : chaque message est d’abord enregistré ({where}), puis notifié ; une notification qui échoue est renvoyée plus tard.',
-  storeMissing: 'CONTACT_STORE={store} : {binding} n’est pas lié à cette fonction ou n’est pas accessible (voir docs/deploying.md).',
+  storeMissing: 'CONTACT_STORE={store} : {binding} n’est pas lié à cette fonction ou n’est pas accessible (voir {guide}).',
   storeUnknown: 'CONTACT_STORE doit valoir files (npm start), d1 (Cloudflare) ou blobs (Netlify).',
   settingsInvalid: 'Formulaire de contact, réglage à corriger : {problem}',
   settingMissing: 'le réglage {name} manque (envoi par {mode}).',
-  settingInvalid: 'le réglage {name} est invalide (voir docs/deploying.md).',
+  settingInvalid: 'le réglage {name} est invalide (voir docs/operations.md, « The receiver »).',
   deliveryConflict:
     'BREVO_API_KEY et CONTACT_WEBHOOK_URL sont tous deux définis : choisissez le mode avec CONTACT_DELIVERY=email ou CONTACT_DELIVERY=webhook.',
   deliveryUnknown: 'CONTACT_DELIVERY doit valoir local, email ou webhook.',

@@ -37,7 +37,7 @@ export interface MemoryRateLimiterOptions {
 
 /**
  * A sliding window kept in memory: per process on Node, per isolate or instance at the edge (each
- * one counts on its own; docs/deploying.md says what each host adds).
+ * one counts on its own; each host's README under src/hosts/ says what it adds).
  */
 export function memoryRateLimiter({
   limit,

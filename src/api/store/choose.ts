@@ -5,7 +5,7 @@
  * store asked for but not reachable is a settings problem (the function then refuses messages with 503).
  */
 import { type Env, storeSettingOf } from '../../contact/delivery-settings.ts';
-import type { LeadStoreKind } from '../../contact/lead-stores.ts';
+import { type LeadStoreKind, leadStores } from '../../contact/lead-stores.ts';
 import { fillTemplate } from '../../content/template.ts';
 import { receiverLines } from '../contact/lines.ts';
 import type { LeadStore } from './lead-store.ts';
@@ -32,5 +32,5 @@ export function chooseStore(
   } catch {
     // Reported below: the operator needs the setting, not the stack.
   }
-  return { problem: fillTemplate(words.storeMissing, { store: setting, binding }) };
+  return { problem: fillTemplate(words.storeMissing, { store: setting, binding, guide: leadStores[setting].guide }) };
 }

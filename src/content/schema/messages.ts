@@ -265,8 +265,8 @@ export const proofreadingMessages = {
 
 /** A build on Cloudflare Pages or Netlify (tools/build/simulation-notice.ts): what it must be given to name the form's recipients. */
 export const hostBuildMessages = {
-  missing: (host: string, settings: readonly string[], section: string) =>
-    `La construction du site est arrêtée : sur ${host}, le formulaire de contact envoie ses messages au récepteur du site (/api/contact), et la notice RGPD nomme, dès la construction, où ils sont enregistrés et à qui ils sont envoyés. Ajoutez aux variables d’environnement de la construction :\n${settings.map((setting) => `  - ${setting}`).join('\n')}\nVoir docs/deploying.md, « ${section} ». Les secrets de l’envoi (BREVO_API_KEY, CONTACT_WEBHOOK_URL…) restent des réglages de la fonction. Pour un aperçu qui simule l’envoi, construisez avec CONTACT_SIMULATION=1.`,
+  missing: (host: string, settings: readonly string[], guide: string) =>
+    `La construction du site est arrêtée : sur ${host}, le formulaire de contact envoie ses messages au récepteur du site (/api/contact), et la notice RGPD nomme, dès la construction, où ils sont enregistrés et à qui ils sont envoyés. Ajoutez aux variables d’environnement de la construction :\n${settings.map((setting) => `  - ${setting}`).join('\n')}\nVoir ${guide}. Les secrets de l’envoi (BREVO_API_KEY, CONTACT_WEBHOOK_URL…) restent des réglages de la fonction. Pour un aperçu qui simule l’envoi, construisez avec CONTACT_SIMULATION=1.`,
   store: (store: string, current: string | undefined) =>
     `CONTACT_STORE=${store} (où le récepteur enregistre chaque message)${current ? ` ; il vaut aujourd’hui « ${current} »` : ''}`,
   delivery: (modes: readonly string[], current: string | undefined) =>
@@ -296,9 +296,9 @@ export const releaseMessages = {
   storeNotThisHost: (store: string, host: string, hostStore: string) =>
     `CONTACT_STORE vaut « ${store} », mais le site est construit par ${host}, dont le récepteur enregistre les messages avec CONTACT_STORE=${hostStore} : la notice RGPD nommerait un autre stockage que celui utilisé. Corrigez CONTACT_STORE.`,
   localD1Id:
-    '« database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir docs/deploying.md, « Cloudflare Pages »).',
+    '« database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir src/hosts/cloudflare/README.md).',
   localAudienceD1Id:
-    '« database_id » de la base d’audience (AUDIENCE_DB) est encore celui des essais locaux (00000000-0000-0000-0000-000000000001). Créez-la avec npx wrangler d1 create propllc-audience --location weur, puis remplacez-le par l’identifiant affiché (voir docs/deploying.md, « Cloudflare Pages »).',
+    '« database_id » de la base d’audience (AUDIENCE_DB) est encore celui des essais locaux (00000000-0000-0000-0000-000000000001). Créez-la avec npx wrangler d1 create propllc-audience --location weur, puis remplacez-le par l’identifiant affiché (voir src/hosts/cloudflare/README.md).',
   claimToProve: (detail: string) =>
     `affirmation marquée « À prouver »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le bloc « À prouver » (<AProuver … />).`,
   audienceNoticeMissing:

@@ -5,7 +5,7 @@
 export const cloudflareLines = {
   storeD1: 'base D1 {binding} de Cloudflare',
   rateLimitBindingMissing:
-    'Aucune liaison CONTACT_RATE_LIMITER : chaque instance compte les messages de son côté, la limite par adresse est donc approximative. Ajoutez cette liaison de limitation de Cloudflare (voir docs/deploying.md, partie « Cloudflare Pages »).',
+    'Aucune liaison CONTACT_RATE_LIMITER : chaque instance compte les messages de son côté, la limite par adresse est donc approximative. Ajoutez cette liaison de limitation de Cloudflare (voir src/hosts/cloudflare/README.md).',
   audienceBindingMissing:
-    'Audience : aucune base D1 n’est liée comme AUDIENCE_DB, rien n’est compté (docs/deploying.md, « Cloudflare Pages »). Les messages du formulaire n’en dépendent pas.',
+    'Audience : aucune base D1 n’est liée comme AUDIENCE_DB, rien n’est compté (src/hosts/cloudflare/README.md). Les messages du formulaire n’en dépendent pas.',
 };

@@ -1,7 +1,7 @@
 -- Cloudflare D1: the audience counts (src/hosts/cloudflare/audience-d1-store.ts), in their own database bound as AUDIENCE_DB
 -- (`npx wrangler d1 migrations apply propllc-audience --local`, or --remote), never in the leads' database: the
 -- counts must not write where the leads are. The same tables as src/hosts/cloudflare/migrations/0003_audience.sql, which a database
--- of the leads made before this one may still hold (docs/deploying.md says how to move them here).
+-- of the leads made before this one may still hold (src/hosts/cloudflare/README.md says how to move them here).
 -- Daily totals, kept for the retention period of content/audience.json: `kind` is `total` (key visitors,
 -- pageviews, reachedContact, leads, or referrerHosts: the day's distinct referrer hosts, for its cap), `page`
 -- (a path), `referrer` (an outside host, or `*` for those past the day's cap) or `from` (the page seen just

@@ -1,5 +1,5 @@
 -- Cloudflare D1: the leads of the contact form (src/hosts/cloudflare/d1-store.ts). Applied by
--- `npx wrangler d1 migrations apply propllc-leads --local` (or --remote), see docs/deploying.md.
+-- `npx wrangler d1 migrations apply propllc-leads --local` (or --remote), see src/hosts/cloudflare/README.md.
 CREATE TABLE leads (
   -- Sortable by date: the ISO time of reception, then a random part.
   id TEXT PRIMARY KEY,

@@ -1,7 +1,8 @@
 /**
  * The one table of lead stores: every place that names a store derives from it (CONTACT_STORE's values, the hosts'
  * builds, the GDPR notice's processors and their schema keys, the release check's messages and placeholders,
- * `npm run leads`'s flags). Adding a store is its entry here, its implementation (src/api/store/) and its tests:
+ * `npm run leads`'s flags). Adding a store is its entry here, its implementation and its host's opener
+ * (src/hosts/<host>/store.ts, the interfaces of src/api/store/), and its row of tests/integration/store-contract.test.ts:
  * a provider left out of content/processors.json fails its schema, and the notice names every provider from here.
  * Data only (no node: import, no French): build-time code reads it (the schemas, the GDPR notice, the release check).
  */

@@ -10,12 +10,9 @@
 import { contactReceiver } from '../../content/data/contact-receiver.ts';
 import { contactFields } from '../../contact/contact-fields.ts';
 import { mapFields } from '../../contact/map-fields.ts';
-import type { Env } from '../../contact/delivery-settings.ts';
-import { fillTemplate } from '../../content/template.ts';
 import { bodyHash, emailHash, isRepeatKey, newRepeatKey, type RepeatKey } from '../../api/contact/spam/repeats.ts';
 import { repeatWindowMs } from '../../api/contact/spam/weights.ts';
 import { leadStores } from '../../contact/lead-stores.ts';
-import { chooseStore, type StoreChoice } from '../../api/store/choose.ts';
 import {
   digestDayPattern,
   type DeliveryStatus,
@@ -307,21 +304,4 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
       return removed;
     },
   };
-}
-
-/** The Pages Function's store: D1 when CONTACT_STORE=d1 and LEADS_DB is bound (src/api/store/choose.ts). */
-export function d1StoreChoice(env: Env): StoreChoice {
-  return chooseStore(
-    env,
-    'd1',
-    () => {
-      const binding = env[d1Binding];
-      if (!isD1Binding(binding)) return undefined;
-      return {
-        leads: d1LeadStore(bindingRunner(binding)),
-        where: fillTemplate(contactReceiver.console.storeD1, { binding: d1Binding }),
-      };
-    },
-    d1Binding,
-  );
 }

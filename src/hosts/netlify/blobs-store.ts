@@ -22,10 +22,9 @@
  *   `onlyIfNew` or `onlyIfMatch` on its ETag, so that of two instances only one opens or ends an incident.
  * Reads are strongly consistent: a claim must see the last write.
  */
-import { getStore, type Store } from '@netlify/blobs';
+import type { Store } from '@netlify/blobs';
 import * as v from 'valibot';
 import { contactReceiver } from '../../content/data/contact-receiver.ts';
-import type { Env } from '../../contact/delivery-settings.ts';
 import { fillTemplate } from '../../content/template.ts';
 import {
   bodyHash,
@@ -37,7 +36,6 @@ import {
   withoutAddress,
 } from '../../api/contact/spam/repeats.ts';
 import { leadStores } from '../../contact/lead-stores.ts';
-import { chooseStore, type StoreChoice } from '../../api/store/choose.ts';
 import {
   digestDayPattern,
   type DeliveryStatus,
@@ -516,17 +514,4 @@ export function blobsLeadStore(store: Store): LeadStore {
       return restored.length > 0 ? { ...listing, repaired: [...(listing.repaired ?? []), ...restored] } : listing;
     },
   };
-}
-
-/** The Netlify Function's store: Netlify Blobs when CONTACT_STORE=blobs (src/api/store/choose.ts). */
-export function blobsStoreChoice(
-  env: Env,
-  store: () => Store = () => getStore({ name: blobsStoreName, consistency: 'strong' }),
-): StoreChoice {
-  return chooseStore(
-    env,
-    'blobs',
-    () => ({ leads: blobsLeadStore(store()), where: fillTemplate(contactReceiver.console.storeBlobs, { name: blobsStoreName }) }),
-    'Netlify Blobs',
-  );
 }

@@ -21,9 +21,10 @@ import type { ContactValues } from '../../src/contact/contact-fields.ts';
 import { leadsWriter } from '../../src/hosts/node/files-folder.ts';
 import { d1Binding, bindingRunner, isD1Binding, type SqlRunner } from '../../src/hosts/cloudflare/d1-store.ts';
 import { d1Stores } from '../../src/hosts/cloudflare/store.ts';
+import { blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
 import { blobsStores } from '../../src/hosts/netlify/store.ts';
 import { filesStores } from '../../src/hosts/node/store.ts';
-import { audienceBinding } from '../../src/contact/audience-settings.ts';
+import { audienceBinding, audienceBlobsStoreName } from '../../src/contact/audience-settings.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -44,6 +45,8 @@ interface Opened {
   addAt: (message: ContactValues, at: Date) => Promise<StoredLead>;
   /** The repeat memory as `<key id>/<message hash>/<address hash>` lines. */
   memory: () => Promise<string[]>;
+  /** What identifies the visitors of `day`: its salt, the hashes of its visitors and clients (names, keys, rows). */
+  dayTraces: (day: string) => Promise<string[]>;
   /** Files only: the folders, whose content the cases check too. */
   dirs?: { leads: string; audience: string };
 }
@@ -105,7 +108,9 @@ const rows: Record<string, Row> = {
         if (!lead) throw new Error(`${id} not written`);
         return lead;
       };
-      return { stores, other: filesStores(dirs.leads, dirs.audience), addAt, memory, dirs };
+      const dayTraces = async (day: string) =>
+        (await readdir(path.join(dirs.audience, 'today')).catch(() => [])).filter((name) => name.startsWith(day));
+      return { stores, other: filesStores(dirs.leads, dirs.audience), addAt, memory, dayTraces, dirs };
     },
   },
   blobs: {
@@ -120,7 +125,7 @@ const rows: Record<string, Row> = {
       const siteID = `site-${++blobsSites}`;
       const open = (name: string) =>
         getStore({ name, edgeURL: blobsURL, uncachedEdgeURL: blobsURL, token: 'jeton', siteID, consistency: 'strong' });
-      const leads = open('leads');
+      const leads = open(blobsStoreName);
       const memory = async () => {
         const lines: string[] = [];
         for (const { key } of (await leads.list({ prefix: 'repeats/' })).blobs) {
@@ -130,7 +135,15 @@ const rows: Record<string, Row> = {
         return lines.sort();
       };
       const stores = blobsStores(open);
-      return { stores, other: blobsStores(open), addAt: (message, at) => stores.leads.add(message, at), memory };
+      const audience = open(audienceBlobsStoreName);
+      const dayTraces = async (day: string) => {
+        const keys = [];
+        for (const prefix of [`audience/salts/${day}`, `audience/today/${day}/`]) {
+          keys.push(...(await audience.list({ prefix })).blobs.map((blob) => blob.key));
+        }
+        return keys;
+      };
+      return { stores, other: blobsStores(open), addAt: (message, at) => stores.leads.add(message, at), memory, dayTraces };
     },
   },
   d1: {
@@ -160,7 +173,11 @@ const rows: Record<string, Row> = {
           .map((row) => `${row.key_id}/${row.body}/${row.email}`)
           .sort();
       const stores = d1Stores(leads, audience);
-      return { stores, other: d1Stores(leads, audience), addAt: (message, at) => stores.leads.add(message, at), memory };
+      const dayTraces = async (day: string) => [
+        ...(await audience('SELECT day FROM audience_salts WHERE day = ?1', [day])).map((row) => `salt ${row.day}`),
+        ...(await audience('SELECT id FROM audience_today WHERE day = ?1', [day])).map((row) => `today ${row.id}`),
+      ];
+      return { stores, other: d1Stores(leads, audience), addAt: (message, at) => stores.leads.add(message, at), memory, dayTraces };
     },
   },
 };
@@ -357,7 +374,11 @@ describe.each(Object.keys(rows))('the %s stores', { timeout: 120_000 }, (kind) =
     expect((await stores.leads.list()).leads.map((lead) => lead.id)).toEqual([recent.id]);
     expect((await stores.leads.purge(new Date(now.getTime() + 1000))).leads.map((lead) => lead.id)).toEqual([recent.id]);
     expect((await stores.leads.list()).leads).toEqual([]);
-    if (dirs) expect((await readdir(dirs.leads)).filter((name) => name.endsWith('.json'))).toEqual([]);
+    if (dirs) {
+      // Nothing named after a lead is left: neither the leads nor their states.
+      const names = [...(await readdir(dirs.leads)), ...(await readdir(path.join(dirs.leads, 'notifications')).catch(() => []))];
+      expect(names.filter((name) => /^\d{4}-/.test(name))).toEqual([]);
+    }
   });
 
   it('quarantine: keeps spam apart and never due, rescues it, purges it after 30 days; keeps the reasons of a lead « à vérifier »', async () => {
@@ -440,7 +461,7 @@ describe.each(Object.keys(rows))('the %s stores', { timeout: 120_000 }, (kind) =
   });
 
   it('audience: a salt per day, views and leads added up per day within the bounds, totals read back and purged', async () => {
-    const { stores, other, dirs } = await row.open();
+    const { stores, other, dayTraces, dirs } = await row.open();
     const { audience } = stores;
     const bounds: Bounds = { viewsPerVisitor: 3, viewsPerAddress: 100, viewsPerDay: 100, visitorsPerDay: 100, referrersPerDay: 100 };
     const [oldDay, today, tomorrow] = ['2024-03-01', '2026-11-24', '2026-11-25'];
@@ -471,10 +492,19 @@ describe.each(Object.keys(rows))('the %s stores', { timeout: 120_000 }, (kind) =
     expect(await other.audience.days(oldDay, tomorrow)).toEqual([{ ...todays, day: oldDay, ...noViews }, todays]);
     expect(await audience.days(tomorrow, tomorrow)).toEqual([]);
 
+    if (dirs) {
+      // Private, and the totals hold no hash.
+      expect((await stat(path.join(dirs.audience, 'today', `${today}.salt`))).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(await readFile(path.join(dirs.audience, 'days', `${today}.json`), 'utf8'))).toEqual(todays);
+    }
+
     // The next day's salt: yesterday's and its visitors' hashes go, its totals stay.
+    expect(await dayTraces(today)).not.toEqual([]);
     const next = await audience.salt(tomorrow);
     expect(next).not.toBe(salt);
-    if (dirs) expect((await readdir(path.join(dirs.audience, 'today'))).every((name) => name.startsWith(tomorrow))).toBe(true);
+    expect(await dayTraces(today)).toEqual([]);
+    expect(await audience.days(today, today)).toEqual([todays]);
+    if (dirs) expect(await readdir(path.join(dirs.audience, 'today'))).toEqual([`${tomorrow}.salt`]);
     expect(await audience.purge('2025-01-01', tomorrow)).toBe(1);
     expect(await audience.days(oldDay, tomorrow)).toEqual([todays]);
     if (dirs) expect(await readdir(path.join(dirs.audience, 'days'))).toEqual([`${today}.json`]);

@@ -1,15 +1,22 @@
 /**
- * The store that `npm run leads` and `npm run stats` read, picked by the same flags: none (the folder LEADS_DIR,
- * default leads/), `--local` or `--remote` (Cloudflare D1 through wrangler: ./wrangler-d1.ts, `--persist-to` for a
- * local state kept elsewhere than .wrangler/state), `--netlify` (the site's Netlify Blobs store, with the Netlify
- * CLI's own settings NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN). The flags are the table of stores' own
+ * The host's stores that `npm run leads` (the leads) and `npm run stats` (the audience) read, picked by the same
+ * flags: none (the folders LEADS_DIR and AUDIENCE_DIR, default leads/ and audience/), `--local` or `--remote`
+ * (Cloudflare's D1 databases LEADS_DB and AUDIENCE_DB through wrangler: src/hosts/cloudflare/wrangler-d1.ts,
+ * `--persist-to` for a local state kept elsewhere than .wrangler/state), `--netlify` (the site's Netlify Blobs
+ * stores, with the Netlify CLI's own settings NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN). Each host's stores are
+ * opened by that host's own function (src/hosts/<host>/store.ts). The flags are the table of stores' own
  * (src/contact/lead-stores.ts); the store's name, in French, is ./lines.ts's.
  */
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore } from '@netlify/blobs';
 import { type LeadStoreKind, leadStoreKinds, leadStores } from '../src/contact/lead-stores.ts';
+import { audienceBinding, audienceBlobsStoreName, audienceDirOf } from '../src/contact/audience-settings.ts';
+import type { Stores } from '../src/api/store/host-store.ts';
 import { blobsStoreName } from '../src/hosts/netlify/blobs-store.ts';
-import { d1Binding, type SqlRunner } from '../src/hosts/cloudflare/d1-store.ts';
+import { blobsStores } from '../src/hosts/netlify/store.ts';
+import { d1Binding } from '../src/hosts/cloudflare/d1-store.ts';
+import { d1Stores } from '../src/hosts/cloudflare/store.ts';
 import { defaultLeadsDir } from '../src/hosts/node/files-store.ts';
+import { filesStores } from '../src/hosts/node/store.ts';
 import { fillTemplate } from '../src/content/template.ts';
 import { wranglerRunner } from '../src/hosts/cloudflare/wrangler-d1.ts';
 import { storeLines } from './lines.ts';
@@ -28,33 +35,26 @@ export const storeOptions = {
 
 export type StoreFlags = { [Flag in StoreFlag]?: boolean } & { 'persist-to'?: string };
 
-export type ChosenStore =
-  | { kind: 'files'; name: string; dir: string }
-  | { kind: 'd1'; name: string; runner: SqlRunner }
-  | { kind: 'blobs'; name: string; store: Store };
-
-/** Where a store's data lives on each host: the leads' by default; `npm run stats` names the audience's own. */
-export interface StorePlaces {
-  blobs: string;
-  d1: string;
-  dir: (env: NodeJS.ProcessEnv) => string;
+/** One of each: the leads' and the audience's. */
+interface Both<T> {
+  leads: T;
+  audience: T;
 }
 
-const leadsPlaces: StorePlaces = {
-  blobs: blobsStoreName,
-  d1: d1Binding,
-  dir: (env) => env.LEADS_DIR?.trim() || defaultLeadsDir,
-};
+export interface ChosenStore {
+  kind: LeadStoreKind;
+  /** Both stores of the host, open (nothing is read before a command asks). */
+  stores: Stores;
+  names: Both<string>;
+  /** The files stores' folders: one that does not exist is a wrong setting, not an empty store. */
+  dirs?: Both<string>;
+}
 
 /**
- * The store the flags name, or a French message to print: `usage` when two stores are named, or a missing
+ * The stores the flags name, or a French message to print: `usage` when two stores are named, or a missing
  * Netlify setting (exit code 2 for both).
  */
-export function chosenStore(
-  options: StoreFlags,
-  env: NodeJS.ProcessEnv = process.env,
-  places: StorePlaces = leadsPlaces,
-): ChosenStore | { problem: string } {
+export function chosenStore(options: StoreFlags, env: NodeJS.ProcessEnv = process.env): ChosenStore | { problem: string } {
   const flagged = leadStoreKinds.filter((kind) =>
     leadStores[kind].leadsFlags.some((flag: string) => options[flag.slice(2) as StoreFlag] === true),
   );
@@ -71,19 +71,30 @@ export function chosenStore(
     // reached as an edge (its API route cannot list: it reads `?prefix=` into the store's name).
     const testURL = env.LEADS_TEST_BLOBS_URL?.trim();
     const where = testURL ? { edgeURL: testURL, uncachedEdgeURL: testURL } : {};
+    const name = (store: string) => fillTemplate(words.netlify, { name: store, site: siteID });
     return {
       kind,
-      name: fillTemplate(words.netlify, { name: places.blobs, site: siteID }),
-      store: getStore({ name: places.blobs, siteID, token, consistency: 'strong', ...where }),
+      names: { leads: name(blobsStoreName), audience: name(audienceBlobsStoreName) },
+      stores: blobsStores((store) => getStore({ name: store, siteID, token, consistency: 'strong', ...where })),
     };
   }
   if (kind === 'd1') {
+    const where = options.remote ? '--remote' : '--local';
+    const name = (binding: string) =>
+      fillTemplate(words.d1, { name: binding, where: options.remote ? words.d1Remote : words.d1Local });
+    // Each runner starts wrangler only with its first statement: a command reads one of the two databases.
+    const runner = (binding: string) => wranglerRunner(where, options['persist-to'], binding);
     return {
       kind,
-      name: fillTemplate(words.d1, { name: places.d1, where: options.remote ? words.d1Remote : words.d1Local }),
-      runner: wranglerRunner(options.remote ? '--remote' : '--local', options['persist-to'], places.d1),
+      names: { leads: name(d1Binding), audience: name(audienceBinding) },
+      stores: d1Stores(runner(d1Binding), runner(audienceBinding)),
     };
   }
-  const dir = places.dir(env);
-  return { kind, name: fillTemplate(words.local, { dir }), dir };
+  const dirs = { leads: env.LEADS_DIR?.trim() || defaultLeadsDir, audience: audienceDirOf(env) };
+  return {
+    kind,
+    names: { leads: fillTemplate(words.local, { dir: dirs.leads }), audience: fillTemplate(words.local, { dir: dirs.audience }) },
+    stores: filesStores(dirs.leads, dirs.audience),
+    dirs,
+  };
 }

@@ -22,9 +22,6 @@ import { processors } from '../../src/content/data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../../src/content/french-date.ts';
 import { inboxCsv, inboxDate, inboxPause, inboxTable, retryFailed, retryOne, retryWaitMs } from './inbox.ts';
 import { indexRepairLine, retentionCutoff, spamCutoff } from '../../src/api/contact/purge.ts';
-import { blobsLeadStore } from '../../src/hosts/netlify/blobs-store.ts';
-import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
-import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
 import {
   type DeliveryStatus,
   type IndexRepair,
@@ -109,16 +106,11 @@ if (
 
 const chosen = chosenStore(options);
 if ('problem' in chosen) fail(chosen.problem === 'usage' ? words.usage : chosen.problem, 2);
-const storeName = chosen.name;
-const store: LeadStore =
-  chosen.kind === 'blobs'
-    ? blobsLeadStore(chosen.store)
-    : chosen.kind === 'd1'
-      ? d1LeadStore(chosen.runner)
-      : filesLeadStore(chosen.dir);
+const storeName = chosen.names.leads;
+const store: LeadStore = chosen.stores.leads;
 // A folder that does not exist is a wrong LEADS_DIR, not an empty inbox.
-if (chosen.kind === 'files') {
-  await stat(chosen.dir).catch((error: Error) => fail(say(words.unreachable, { store: storeName, reason: error.message })));
+if (chosen.dirs) {
+  await stat(chosen.dirs.leads).catch((error: Error) => fail(say(words.unreachable, { store: storeName, reason: error.message })));
 }
 
 /** The delivery's record (an incident, store-only mode); a store without one (D1 before migration 0006) has none. */

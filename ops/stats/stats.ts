@@ -12,8 +12,6 @@ import { parisDay } from '../../src/content/french-date.ts';
 import type { AudienceStore } from '../../src/api/store/audience-store.ts';
 import { daysBefore, figuresOf } from '../../src/api/audience/report.ts';
 import { statsText } from './stats-text.ts';
-import { audienceBinding, audienceBlobsStoreName, audienceDirOf } from '../../src/contact/audience-settings.ts';
-import { filesAudienceStore } from '../../src/hosts/node/audience-files-store.ts';
 import { fillTemplate } from '../../src/content/template.ts';
 import { chosenStore, storeOptions } from '../store-flags.ts';
 
@@ -50,24 +48,15 @@ if (badDay || (options.json && options.html !== undefined) || options.html?.trim
 const until = options.until ?? parisDay(new Date());
 const since = options.since ?? daysBefore(until, 29);
 
-const chosen = chosenStore(options, process.env, {
-  blobs: audienceBlobsStoreName,
-  d1: audienceBinding,
-  dir: (env) => audienceDirOf(env),
-});
+const chosen = chosenStore(options);
 if ('problem' in chosen) fail(chosen.problem === 'usage' ? words.usage : chosen.problem, 2);
-const storeName = chosen.name;
-let store: AudienceStore;
-if (chosen.kind === 'd1') {
-  const { d1AudienceStore } = await import('../../src/hosts/cloudflare/audience-d1-store.ts');
-  store = d1AudienceStore(chosen.runner);
-} else if (chosen.kind === 'blobs') {
-  const { blobsAudienceStore } = await import('../../src/hosts/netlify/audience-blobs-store.ts');
-  store = blobsAudienceStore(chosen.store);
-} else {
-  store = filesAudienceStore(chosen.dir);
-  // A folder that does not exist is a wrong LEADS_DIR, not a site nobody visited.
-  await stat(chosen.dir).catch((error: Error) => fail(fillTemplate(words.unreachable, { store: storeName, reason: error.message })));
+const storeName = chosen.names.audience;
+const store: AudienceStore = chosen.stores.audience;
+// A folder that does not exist is a wrong AUDIENCE_DIR, not a site nobody visited.
+if (chosen.dirs) {
+  await stat(chosen.dirs.audience).catch((error: Error) =>
+    fail(fillTemplate(words.unreachable, { store: storeName, reason: error.message })),
+  );
 }
 
 try {

@@ -1,18 +1,9 @@
 /**
  * The one table of lead stores: every place that names a store derives from it (CONTACT_STORE's values, the hosts'
  * builds, the GDPR notice's processors and their schema keys, the release check's messages and placeholders,
- * `npm run leads`'s flags). Adding a store (another host):
- * 1. its entry here (its CONTACT_STORE value is the key); a provider's store also needs its processor in
- *    `leadStores` of content/processors.json (the content check fails without it);
- * 2. its implementation of `LeadStore` (src/api/store/lead-store.ts) in its host's folder, src/hosts/<host>/:
- *    `add` resolves once the lead is durable; `claim` is atomic in the store itself (an exclusive create, a
- *    conditional write), since it keeps two senders from notifying one lead twice; `due` finds the due leads
- *    without reading the others and reads one batch; `list`, `forget` and `purge` name what they cannot read
- *    (`Unreadable`) and carry on. Then its choice in src/api/store/choose.ts, its host's adapter (passing
- *    `waitUntil` to the site receiver's `handle`, and calling `retryPending` on the host's schedule if it has
- *    one), a branch of ops/leads/leads.ts and its flags (a type error without them), and its host's README.md;
- * 3. its tests: what each method promises, on that store; tests/unit/lead-stores.test.ts fails while the notice,
- *    the hosts' docs or `npm run leads` leave it out.
+ * `npm run leads`'s flags). Adding a store is its entry here, its implementation and its host's opener
+ * (src/hosts/<host>/store.ts, the interfaces of src/api/store/), and its row of tests/integration/store-contract.test.ts:
+ * a provider left out of content/processors.json fails its schema, and the notice names every provider from here.
  * Data only (no node: import, no French): build-time code reads it (the schemas, the GDPR notice, the release check).
  */
 

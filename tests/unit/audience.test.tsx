@@ -3,7 +3,7 @@
  * (a day's totals, the flood bound, the salt and hashes gone once the day is over, the purge), the figures of
  * `npm run stats`, the GDPR notice's text on and off, and the release rule that refuses a notice that disagrees.
  */
-import { access, mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { render, screen } from '@testing-library/react';
@@ -89,32 +89,6 @@ describe('the count endpoint', () => {
     expect([await add('v1'), await add('v1'), await add('v1'), await add('v1')]).toEqual([true, true, true, false]);
     expect([await add('v2'), await add('v3')]).toEqual([true, false]);
     expect((await store.days(day, day))[0]).toMatchObject({ visitors: 2, pageviews: 4 });
-  });
-
-  it('keeps the day’s salt and hashes for that day only, privately, and purges totals past retention', async () => {
-    const { dir, store } = await counterIn();
-    const salt = await store.salt(day);
-    expect(await store.salt(day)).toBe(salt);
-    await store.addView({ day, visitor: 'v', address: 'a', page: '/' }, bounds);
-    await store.addLead(day);
-    expect((await stat(path.join(dir, 'today', `${day}.salt`))).mode & 0o777).toBe(0o600);
-    const next = await store.salt('2026-11-27');
-    expect(next).not.toBe(salt);
-    expect(await readdir(path.join(dir, 'today'))).toEqual(['2026-11-27.salt']);
-    // The totals hold no hash.
-    const totals = await readFile(path.join(dir, 'days', `${day}.json`), 'utf8');
-    expect(JSON.parse(totals)).toEqual({
-      day,
-      visitors: 1,
-      pageviews: 1,
-      pages: { '/': 1 },
-      referrers: {},
-      reachedContact: 0,
-      contactFrom: {},
-      leads: 1,
-    });
-    expect(await store.purge('2026-11-27', '2026-11-27')).toBe(1);
-    expect(await store.days('2000-01-01', '2100-01-01')).toEqual([]);
   });
 
   it('purges, with the first count of a day, the totals older than the 25 months of the notice', async () => {

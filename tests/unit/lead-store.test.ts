@@ -4,7 +4,7 @@
  * through the site receiver as the Node server runs it, with a stand-in for the webhook that fails, then
  * answers again.
  */
-import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,57 +34,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 const valid = validLead();
 
 const tempDir = () => mkdtemp(path.join(tmpdir(), 'propllc-store-'));
-const at = (iso: string) => new Date(iso);
 
 describe('the files store (LEADS_DIR)', () => {
-  it('keeps each lead as its own file, lists them newest first, and notes each notification state beside them', async () => {
-    const dir = await tempDir();
-    const store = filesLeadStore(dir);
-    const first = await store.add(valid, new Date());
-    const second = await store.add({ ...valid, name: 'Paul Durand' }, new Date());
-    expect((await store.list()).leads.map((lead) => lead.name)).toEqual(['Paul Durand', 'Jeanne Martin']);
-    expect(JSON.parse(await readFile(path.join(dir, `${first.id}.json`), 'utf8'))).toEqual(valid);
-    // New leads are due at once, oldest first.
-    expect((await store.due(new Date(Date.now() + 1000), 20)).leads.map((lead) => lead.id)).toEqual([first.id, second.id]);
-
-    const now = new Date(Date.now() + 1000);
-    const until = new Date(now.getTime() + 120_000);
-    expect(await store.claim(first, now, until)).toMatchObject({ state: 'pending', attempts: 0 });
-    // Held by a live sender: nobody else may send it.
-    expect(await store.claim(first, now, until)).toBeUndefined();
-    await store.record(first.id, { state: 'sent', at: '2026-11-24T10:00:00.000Z' });
-    expect(await store.claim(first, new Date(now.getTime() + 3_600_000), new Date(now.getTime() + 3_700_000))).toBeUndefined();
-
-    // The second fails once: it waits for its next time, and is not due before.
-    expect(await store.claim(second, now, until)).toBeDefined();
-    const nextAt = new Date(now.getTime() + 60_000).toISOString();
-    await store.record(second.id, { state: 'pending', attempts: 1, nextAt, lastReason: 'HTTP 503' });
-    expect((await store.due(now, 20)).leads).toEqual([]);
-    expect(await store.claim(second, now, until)).toBeUndefined();
-    const later = new Date(now.getTime() + 60_000);
-    expect((await store.due(later, 20)).leads.map((lead) => lead.notification)).toEqual([
-      { state: 'pending', attempts: 1, nextAt, lastReason: 'HTTP 503' },
-    ]);
-    expect(await store.claim(second, later, new Date(later.getTime() + 120_000))).toMatchObject({ attempts: 1 });
-    await store.record(second.id, { state: 'failed', attempts: 2, at: later.toISOString(), reason: 'HTTP 400' });
-
-    expect((await store.list()).leads.map((lead) => lead.notification)).toEqual([
-      { state: 'failed', attempts: 2, at: later.toISOString(), reason: 'HTTP 400' },
-      { state: 'sent', at: '2026-11-24T10:00:00.000Z' },
-    ]);
-    // The lead files themselves never change: the state is in notifications/, one file per lead.
-    expect(JSON.parse(await readFile(path.join(dir, `${first.id}.json`), 'utf8'))).toEqual(valid);
-    expect((await readdir(path.join(dir, 'notifications'))).sort()).toEqual([`${first.id}.sent`, `${second.id}.failed`].sort());
-    expect((await stat(path.join(dir, 'notifications', `${second.id}.failed`))).mode & 0o777).toBe(0o600);
-    expect((await stat(path.join(dir, 'notifications'))).mode & 0o777).toBe(0o700);
-
-    // `npm run leads -- --retry ID`: back to pending, no attempt made, due now.
-    const retried = await store.retry(second.id, later);
-    expect(retried?.notification).toEqual({ state: 'pending', attempts: 0, nextAt: later.toISOString() });
-    expect((await store.due(later, 20)).leads.map((lead) => lead.id)).toEqual([second.id]);
-    expect(await store.retry('2026-01-01T00-00-00-000Z-00000000', later)).toBeUndefined();
-  });
-
   it('lets one sender only take a lead, and a claim left by a stopped sender expires', async () => {
     const store = filesLeadStore(await tempDir());
     const lead = await store.add(valid, new Date());
@@ -95,19 +46,6 @@ describe('the files store (LEADS_DIR)', () => {
     const later = new Date(now.getTime() + 300_000);
     const retaken = await Promise.all(Array.from({ length: 10 }, () => store.claim(lead, later, new Date(later.getTime() + 120_000))));
     expect(retaken.filter(Boolean)).toHaveLength(1);
-  });
-
-  it('forgets every lead of one person (any case) and purges those received before a date', async () => {
-    const dir = await tempDir();
-    const store = filesLeadStore(dir);
-    await store.add(valid, new Date());
-    await store.add({ ...valid, email: 'JEANNE.MARTIN@example.com' }, new Date());
-    const other = await store.add({ ...valid, email: 'paul@example.com' }, new Date());
-    expect((await store.forget('jeanne.martin@example.com')).leads).toHaveLength(2);
-    expect((await store.list()).leads.map((lead) => lead.id)).toEqual([other.id]);
-    expect(await store.purge(at('2000-01-01T00:00:00Z'))).toEqual({ leads: [], unreadable: [] });
-    expect((await store.purge(new Date(Date.now() + 1000))).leads.map((lead) => lead.id)).toEqual([other.id]);
-    expect(await readdir(dir)).toEqual([]);
   });
 
   it('names a lead file it cannot read, and lists, forgets, purges and notifies all the others', async () => {

@@ -3,7 +3,8 @@
  * Audience counting in the Netlify Functions (CONTACT_STORE=blobs), against the local Netlify Blobs server that
  * @netlify/blobs ships, configured as Netlify configures a function (NETLIFY_BLOBS_CONTEXT): the count function
  * answers 204 and writes after (`waitUntil`), the contact function counts each stored lead, and the totals are
- * read back as `npm run stats -- --netlify` reads them. The salt and hashes of a past day go.
+ * read back as `npm run stats -- --netlify` reads them. What the store itself keeps and deletes is the contract's
+ * (tests/integration/store-contract.test.ts).
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parisDay } from '../../src/content/french-date.ts';
-import { audienceBlobsStoreName, bounds } from '../../src/contact/audience-settings.ts';
+import { audienceBlobsStoreName } from '../../src/contact/audience-settings.ts';
 import { blobsAudienceStore } from '../../src/hosts/netlify/audience-blobs-store.ts';
 import { blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
 
@@ -105,16 +106,5 @@ describe('Netlify: audience counted in Netlify Blobs', { timeout: 30_000 }, () =
     expect(leadKeys.filter((key) => key.startsWith('audience/'))).toEqual([]);
     expect((await raw().list()).blobs.map((blob) => blob.key).filter((key) => key.startsWith('leads/'))).toEqual([]);
     expect(JSON.stringify(totals)).not.toContain('jeanne');
-  });
-
-  it('deletes the salt and hashes of past days with the next day’s salt, and purges totals past retention', async () => {
-    const store = blobsAudienceStore(raw());
-    await store.salt('2023-01-01');
-    await store.addView({ day: '2023-01-01', visitor: 'v', address: 'a', page: '/' }, bounds);
-    await store.salt('2023-01-02');
-    const keys = (await raw().list({ prefix: 'audience/' })).blobs.map((blob) => blob.key);
-    expect(keys.filter((key) => key.includes('2023-01-01') && !key.startsWith('audience/days/'))).toEqual([]);
-    expect(await store.purge('2023-01-02', '2023-01-02')).toBe(1);
-    expect(await store.days('2023-01-01', '2023-01-01')).toEqual([]);
   });
 });

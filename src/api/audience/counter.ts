@@ -24,6 +24,7 @@ import { isPagePath, notFoundPath } from '../../site/registry.ts';
 import { receiverSecurityHeaders } from '../../site/security-headers.ts';
 import type { AudienceStore, Bounds, Day } from '../store/audience-store.ts';
 import { audienceLines } from './lines.ts';
+import type { HostStore } from '../store/host-store.ts';
 import { monthsBefore } from './report.ts';
 import { audienceEnabled, bounds, objectionCookie, objectionMaxAgeSeconds } from '../../contact/audience-settings.ts';
 
@@ -96,15 +97,7 @@ const fromOurPages = (request: Request) => {
   return site === null || site === 'same-origin';
 };
 
-export function createAudienceCounter({
-  env,
-  store,
-  log = console.log,
-  logError = console.error,
-  now = () => new Date(),
-  maxWaiting = Number.POSITIVE_INFINITY,
-  limits = bounds,
-}: {
+interface CounterOptions {
   env: Env;
   store: AudienceStore | undefined;
   log?: (line: string) => void;
@@ -117,7 +110,23 @@ export function createAudienceCounter({
   maxWaiting?: number;
   /** The bounds and daily caps (src/contact/audience-settings.ts; tests give smaller ones). */
   limits?: Bounds;
-}): AudienceCounter {
+}
+
+/** The counter over a host's audience store (../store/host-store.ts); what kept the host from opening it is logged here. */
+export function hostAudienceCounter(host: HostStore, options: Omit<CounterOptions, 'store'>): AudienceCounter {
+  if (host.audienceProblem) (options.logError ?? console.error)(host.audienceProblem);
+  return createAudienceCounter({ ...options, store: host.audience });
+}
+
+export function createAudienceCounter({
+  env,
+  store,
+  log = console.log,
+  logError = console.error,
+  now = () => new Date(),
+  maxWaiting = Number.POSITIVE_INFINITY,
+  limits = bounds,
+}: CounterOptions): AudienceCounter {
   const enabled = audienceEnabled(env) && store !== undefined;
   const noContent = () => new Response(null, { status: 204, headers: receiverSecurityHeaders });
   const failed = (error: unknown) =>

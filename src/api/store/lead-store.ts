@@ -1,8 +1,9 @@
 /**
  * Where a lead is kept before the visitor is told « Message envoyé » (store first, notify after). One
- * interface, three stores: files in LEADS_DIR (Node, ./files.ts), a D1 table (Cloudflare, ./d1.ts) and a
- * Netlify Blobs store (./blobs.ts). The same store serves the receiver, the retried notification
- * (../notify.ts) and the operator's inbox (`npm run leads`).
+ * interface, three stores: files in LEADS_DIR (Node), a D1 table (Cloudflare) and a Netlify Blobs store
+ * (Netlify), each in its host's folder (src/hosts/<host>/), opened with the audience's (./host-store.ts). The
+ * same store serves the receiver, the retried notification (../contact/notify.ts) and the operator's inbox
+ * (`npm run leads`).
  */
 import * as v from 'valibot';
 import type { ContactValues } from '../../contact/contact-fields.ts';

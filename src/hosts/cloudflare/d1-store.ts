@@ -16,7 +16,6 @@ import { cloudflareLines } from './lines.ts';
 import { bodyHash, emailHash, isRepeatKey, newRepeatKey, type RepeatKey } from '../../api/contact/spam/repeats.ts';
 import { repeatWindowMs } from '../../api/contact/spam/weights.ts';
 import { leadStores } from '../../contact/lead-stores.ts';
-import { chooseStore, type StoreChoice } from '../../api/store/choose.ts';
 import {
   digestDayPattern,
   type DeliveryStatus,
@@ -308,21 +307,4 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
       return removed;
     },
   };
-}
-
-/** The Pages Function's store: D1 when CONTACT_STORE=d1 and LEADS_DB is bound (src/api/store/choose.ts). */
-export function d1StoreChoice(env: Env): StoreChoice {
-  return chooseStore(
-    env,
-    'd1',
-    () => {
-      const binding = env[d1Binding];
-      if (!isD1Binding(binding)) return undefined;
-      return {
-        leads: d1LeadStore(bindingRunner(binding)),
-        where: fillTemplate(cloudflareLines.storeD1, { binding: d1Binding }),
-      };
-    },
-    d1Binding,
-  );
 }

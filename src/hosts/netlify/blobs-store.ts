@@ -22,7 +22,7 @@
  *   `onlyIfNew` or `onlyIfMatch` on its ETag, so that of two instances only one opens or ends an incident.
  * Reads are strongly consistent: a claim must see the last write.
  */
-import { getStore, type Store } from '@netlify/blobs';
+import type { Store } from '@netlify/blobs';
 import * as v from 'valibot';
 import type { Env } from '../../contact/delivery-settings.ts';
 import { fillTemplate } from '../../content/template.ts';
@@ -38,7 +38,6 @@ import {
   withoutAddress,
 } from '../../api/contact/spam/repeats.ts';
 import { leadStores } from '../../contact/lead-stores.ts';
-import { chooseStore, type StoreChoice } from '../../api/store/choose.ts';
 import {
   digestDayPattern,
   type DeliveryStatus,
@@ -517,17 +516,4 @@ export function blobsLeadStore(store: Store): LeadStore {
       return restored.length > 0 ? { ...listing, repaired: [...(listing.repaired ?? []), ...restored] } : listing;
     },
   };
-}
-
-/** The Netlify Function's store: Netlify Blobs when CONTACT_STORE=blobs (src/api/store/choose.ts). */
-export function blobsStoreChoice(
-  env: Env,
-  store: () => Store = () => getStore({ name: blobsStoreName, consistency: 'strong' }),
-): StoreChoice {
-  return chooseStore(
-    env,
-    'blobs',
-    () => ({ leads: blobsLeadStore(store()), where: fillTemplate(netlifyLines.storeBlobs, { name: blobsStoreName }) }),
-    'Netlify Blobs',
-  );
 }

@@ -3,7 +3,7 @@
  * (src/hosts/node/static-server.ts: `_headers`, CSP, path guard, 404.html), and the contact receiver on
  * `/api/contact` (src/api/contact/): each lead stored in LEADS_DIR, then notified as the environment says;
  * the leads past the retention period are deleted at start-up and once a day. `/api/count` counts the audience
- * into its own folder (AUDIENCE_DIR, src/hosts/node/audience.ts), in memory first, written at most every few seconds.
+ * into its own folder (AUDIENCE_DIR, src/hosts/node/store.ts), in memory first, written at most every few seconds.
  * Every request goes through one error boundary (src/hosts/node/boundary.ts); `stop()` lets the requests
  * in flight finish before the server closes.
  */
@@ -19,7 +19,7 @@ import { contactPath } from '../../api/contact/receiver.ts';
 import { countPath } from '../../contact/audience-settings.ts';
 import { receiverSecurityHeaders } from '../../site/security-headers.ts';
 import { createSiteReceiver, type SiteReceiver } from '../../api/contact/site-receiver.ts';
-import { nodeLeadStore } from './files-store.ts';
+import { openNodeStore } from './store.ts';
 import { fillTemplate } from '../../content/template.ts';
 import { withErrorBoundary } from './boundary.ts';
 import { nodeAudience } from './audience.ts';
@@ -62,16 +62,11 @@ export async function createSiteServer({
   purgeClock,
 }: SiteServerOptions): Promise<SiteServer> {
   const words = receiverLines;
-  // Every lead is stored in LEADS_DIR first, whatever notification is set.
-  const store = nodeLeadStore(env);
-  // The audience keeps its own folder (AUDIENCE_DIR) and its counts in memory: it never writes where the leads are.
-  const { counter: audience, flush: flushAudience } = await nodeAudience({
-    env,
-    leads: store,
-    published: publishedFolders(root),
-    log,
-    logError,
-  });
+  // Every lead is stored in LEADS_DIR first, whatever notification is set. The audience keeps its own folder
+  // (AUDIENCE_DIR) and its counts in memory: it never writes where the leads are.
+  const stores = await openNodeStore({ env, published: publishedFolders(root), logError });
+  const store = stores.leads;
+  const { counter: audience, flush: flushAudience } = nodeAudience({ env, stores, log, logError });
   const receiver = createSiteReceiver({ env, store, log, logError, onLead: audience.countLead });
   const { proxy, problems: proxyProblems } = readProxyTrust(env, words);
   const problems = [...receiver.problems, ...proxyProblems.map((problem) => fillTemplate(words.settingsInvalid, { problem }))];

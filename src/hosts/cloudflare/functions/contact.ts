@@ -13,9 +13,10 @@
 import { dailyPurge } from '../../../api/contact/purge.ts';
 import { bindingRateLimiter, isRateLimitBinding } from '../../../api/contact/rate-limit.ts';
 import { createSiteReceiver, type SiteReceiver } from '../../../api/contact/site-receiver.ts';
-import { d1StoreChoice } from '../d1-store.ts';
-import { cloudflareAudience } from '../audience.ts';
 import { cloudflareLines } from '../lines.ts';
+import { hostAudienceCounter } from '../../../api/audience/counter.ts';
+import type { HostStore } from '../../../api/store/host-store.ts';
+import { openD1Store } from '../store.ts';
 
 /** The part of Cloudflare's EventContext this function uses. */
 export interface PagesContext {
@@ -25,6 +26,10 @@ export interface PagesContext {
   waitUntil?(promise: Promise<unknown>): void;
 }
 
+// The isolate's stores, opened once from its bindings (../store.ts), for this function and ./count.ts.
+let host: HostStore | undefined;
+export const hostStoreOf = (env: PagesContext['env']): HostStore => (host ??= openD1Store(env));
+
 // One receiver per isolate: its in-memory rate limit must outlive a request. So does the purge's daily gate.
 let receiver: SiteReceiver | undefined;
 let purge: (() => Promise<void> | undefined) | undefined;
@@ -32,8 +37,9 @@ let purge: (() => Promise<void> | undefined) | undefined;
 function receiverFor(env: PagesContext['env']): SiteReceiver {
   if (!receiver) {
     const binding = env.CONTACT_RATE_LIMITER;
-    const store = d1StoreChoice(env);
-    const audience = cloudflareAudience(env);
+    const stores = hostStoreOf(env);
+    const store = stores.leads;
+    const audience = hostAudienceCounter(stores, { env });
     receiver = createSiteReceiver({
       env,
       rateLimiter: isRateLimitBinding(binding) ? bindingRateLimiter(binding) : undefined,

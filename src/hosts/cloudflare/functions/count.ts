@@ -5,14 +5,13 @@
  * « à notifier » and the daily purge (./contact.ts, `startFollowUps`): Pages has no schedule, and a visit is
  * reason enough to run them.
  */
-import type { AudienceCounter } from '../../../api/audience/counter.ts';
-import { cloudflareAudience } from '../audience.ts';
-import { type PagesContext, startFollowUps } from './contact.ts';
+import { type AudienceCounter, hostAudienceCounter } from '../../../api/audience/counter.ts';
+import { hostStoreOf, type PagesContext, startFollowUps } from './contact.ts';
 
 let counter: AudienceCounter | undefined;
 
 export const onRequest = async ({ request, env, ...context }: PagesContext): Promise<Response> => {
-  counter ??= cloudflareAudience(env);
+  counter ??= hostAudienceCounter(hostStoreOf(env), { env });
   const answer = await counter.handle(request, { address: request.headers.get('CF-Connecting-IP') ?? undefined }, (work) =>
     context.waitUntil?.(work),
   );

@@ -5,10 +5,10 @@
  * ./contact.ts; the store's claims keep it from sending a lead that function is sending.
  */
 import { createSiteReceiver } from '../../../api/contact/site-receiver.ts';
-import { blobsStoreChoice } from '../blobs-store.ts';
+import { openBlobsStore } from '../store.ts';
 
 export default async function contactNotify(): Promise<Response> {
-  const receiver = createSiteReceiver({ env: process.env, store: blobsStoreChoice(process.env) });
+  const receiver = createSiteReceiver({ env: process.env, store: openBlobsStore(process.env).leads });
   for (const problem of receiver.problems) console.error(problem);
   await receiver.retryPending?.();
   return new Response(null, { status: 204 });

@@ -7,15 +7,16 @@
  * own, on a daily schedule, rather than a step of ./contact-notify.ts: that one runs every minute, on instances
  * that keep no memory of the last purge from one run to the next.
  */
-import { netlifyAudience } from '../audience.ts';
+import { hostAudienceCounter } from '../../../api/audience/counter.ts';
 import { dailyPurge } from '../../../api/contact/purge.ts';
-import { blobsStoreChoice } from '../blobs-store.ts';
+import { openBlobsStore } from '../store.ts';
 
 export default async function contactPurge(): Promise<Response> {
-  const store = blobsStoreChoice(process.env);
+  const stores = openBlobsStore(process.env);
+  const store = stores.leads;
   if (store && 'problem' in store) console.error(store.problem);
   if (store && 'leads' in store) {
-    const { purge } = netlifyAudience(process.env);
+    const { purge } = hostAudienceCounter(stores, { env: process.env });
     await dailyPurge({ store: store.leads, alsoPurge: purge, log: console.log, logError: console.error })();
   }
   return new Response(null, { status: 204 });

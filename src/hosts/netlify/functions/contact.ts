@@ -9,8 +9,8 @@
  * « à notifier », run after it (`waitUntil`); ./contact-notify.ts retries them every minute as well.
  */
 import { createSiteReceiver, type SiteReceiver } from '../../../api/contact/site-receiver.ts';
-import { blobsStoreChoice } from '../blobs-store.ts';
-import { netlifyAudience } from '../audience.ts';
+import { hostAudienceCounter } from '../../../api/audience/counter.ts';
+import { openBlobsStore } from '../store.ts';
 
 /** The part of Netlify's Context this function uses. */
 export interface NetlifyContext {
@@ -24,11 +24,12 @@ let receiver: SiteReceiver | undefined;
 
 export default async function contact(request: Request, context: NetlifyContext): Promise<Response> {
   if (!receiver) {
+    const stores = openBlobsStore(process.env);
     receiver = createSiteReceiver({
       env: process.env,
-      store: blobsStoreChoice(process.env),
+      store: stores.leads,
       // Audience (src/api/audience/): each stored lead is counted, apart from it.
-      onLead: netlifyAudience(process.env).countLead,
+      onLead: hostAudienceCounter(stores, { env: process.env }).countLead,
     });
     for (const problem of receiver.problems) console.error(problem);
     if (receiver.settings.delivery.mode === 'none') console.error(receiver.describe);

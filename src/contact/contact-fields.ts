@@ -5,7 +5,7 @@
  *
  * Adding a field: an entry here; its wording in content/contact-form.json (`fields.<name>`, and one
  * message per rule it has in `errors`: `npm run check` names each missing key); in D1, a migration
- * adding its column (tests/unit/lead-store.test.ts checks src/hosts/cloudflare/migrations/); and a test of what is particular
+ * adding its column (tests/integration/lead-store.test.ts checks src/hosts/cloudflare/migrations/); and a test of what is particular
  * to it (tests/unit/contact-fields.test.tsx shows an added field reaching every consumer). Every field is
  * required. No French here: words come from content/.
  */

@@ -93,4 +93,3 @@ describe('Node: the server purges at start-up, then once a day, at the change of
     expect(ticks[0]?.stopped).toBe(true);
   });
 });
-

@@ -6,7 +6,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { company } from '../../src/content/data/company.ts';
-import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 const valid = validLead();

@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
 import { endOfLifeWarning } from '../../src/hosts/node/node-support.ts';
 import { simulationNotice } from '../../tools/build/simulation-notice.ts';
-import { brevoDelivery, brevoEndpoint, DeliveryError, webhookDelivery } from '../../src/api/contact/deliveries.ts';
+import { brevoDelivery, brevoEndpoint, webhookDelivery } from '../../src/api/contact/deliveries.ts';
 import { leadsWriter } from '../../src/hosts/node/files-folder.ts';
 import { releaseMessages } from '../../src/content/schema/messages.ts';
 import { contactRecipientsFrom } from '../../src/contact/contact-recipients.ts';

@@ -18,8 +18,11 @@ export default defineConfig({
           // Node by default; a file that renders says `// @vitest-environment jsdom` on its first line.
           environment: 'node',
           setupFiles: ['tests/setup.ts'],
+          // Threads start faster than processes; one per core. A test fails on what it checks, not because the
+          // shared machine was busy while it imported its modules.
           pool: 'threads',
           maxWorkers: '100%',
+          testTimeout: 30_000,
         },
       },
       {

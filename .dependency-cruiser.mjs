@@ -2,7 +2,7 @@
  * The import rules, checked by dependency-cruiser in `npm run lint` (so in `npm test`): the floors of the code, from
  * the bottom up, where each kind of code runs, and no circle. Each rule says why; docs/architecture.md draws the floors.
  * Type-only imports count (`tsPreCompilationDeps`): a circle of types is still a circle for the next reader.
- * tests/unit/import-rules.test.ts breaks each rule on a small tree and proves the lint then fails.
+ * tests/integration/import-rules.test.ts breaks each rule on a small tree and proves the lint then fails.
  */
 
 /** The contact feature's tables: fields and their map, recipients, delivery settings, stores. Below everything else. */

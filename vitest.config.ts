@@ -4,16 +4,36 @@ import { defineConfig } from 'vitest/config';
 import { mdxOptions } from './src/site/mdx/pipeline.ts';
 
 // The same MDX pipeline and styles as the site, without React Router's build plugin. Two projects:
-// `unit` runs in-process only (no server, no child process, no copy of the project), `integration` the rest.
+// `unit` runs in-process only (no server, no child process, no copy of the project: tests/unit/in-process.test.ts
+// keeps it so), every file at once; `integration` the rest, whose servers, builds and wrangler runs share the machine.
 export default defineConfig({
   plugins: [{ enforce: 'pre', ...mdx(mdxOptions) }, vanillaExtractPlugin()],
   test: {
-    environment: 'jsdom',
-    setupFiles: ['tests/unit/setup.ts'],
-    maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'] } },
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          // Node by default; a file that renders says `// @vitest-environment jsdom` on its first line.
+          environment: 'node',
+          setupFiles: ['tests/setup.ts'],
+          // Threads start faster than processes; one per core. A test fails on what it checks, not because the
+          // shared machine was busy while it imported its modules.
+          pool: 'threads',
+          maxWorkers: '100%',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

@@ -7,7 +7,7 @@
  * message per rule it has in `errors`: `npm run check` names each missing key), and a shorter inbox header in
  * `columns.<name>` of ops/leads/lines.ts if the label is long; in D1, a migration
  * src/hosts/cloudflare/migrations/000N_<name>.sql (`ALTER TABLE leads ADD COLUMN <name> TEXT NOT NULL DEFAULT '';`,
- * which tests/unit/lead-store.test.ts asks for); a sample in `validLead()` (tests/fixtures/visitor.ts) only if its
+ * which tests/integration/lead-store.test.ts asks for); a sample in `validLead()` (tests/fixtures/visitor.ts) only if its
  * rules need one; and a test of what is particular to it (tests/unit/contact-fields.test.tsx shows an added field
  * reaching every consumer). Every field is required. No French here: words come from content/.
  */

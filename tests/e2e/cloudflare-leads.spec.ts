@@ -167,7 +167,7 @@ test('200 leads posted 50 at once: 200 rows, none twice', async () => {
   test.setTimeout(300_000);
   // Stored only (CONTACT_DELIVERY=local), in four waves of 50 simultaneous posts: with a webhook call after each
   // of 200 at once, the local runtime cut many of them on a two-core machine. The notification of leads posted at
-  // once is tested under Node (tests/unit/lead-store.test.ts).
+  // once is tested under Node (tests/integration/lead-store.test.ts).
   await wrangler?.stop();
   await startWrangler('CONTACT_DELIVERY=local');
   const messages = Array.from({ length: 200 }, (_, index) => ({

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Audience counting (src/api/audience/): the endpoint's rules (what is counted, what never is), the files store
  * (a day's totals, the flood bound, the salt and hashes gone once the day is over, the purge), the figures of

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * « Aperçu »: what the last save changed, as the site's dev server tells the preview's helper (editor/site-preview.ts),
  * and the frames' addresses (editor/Preview/Preview.tsx).

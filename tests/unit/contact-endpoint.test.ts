@@ -2,19 +2,11 @@
 /**
  * Where a build's contact form posts (src/contact/contact-recipients.ts), and what a build on Cloudflare Pages or
  * Netlify must be given (tools/build/simulation-notice.ts). tests/e2e/host-builds.spec.ts builds the site as those
- * hosts do and sends the form.
+ * hosts do and sends the form; tests/integration/host-build.test.ts runs `npm run build` without them.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostBuildProblem } from '../../tools/build/simulation-notice.ts';
 import { contactEndpointFrom, contactRecipientsFrom, contactStoreFrom } from '../../src/contact/contact-recipients.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 describe('the endpoint a build chooses', () => {
   it('posts to the site’s receiver on Cloudflare Pages and Netlify when VITE_CONTACT_ENDPOINT is not set', () => {
@@ -77,24 +69,4 @@ describe('a host build without what it writes into the pages', () => {
     // npm start: the site's receiver, with the files of LEADS_DIR; the release check asks the rest.
     expect(hostBuildProblem({ VITE_CONTACT_ENDPOINT: '/api/contact' })).toBeUndefined();
   });
-
-  const scratch = mkdtempSync(path.join(tmpdir(), 'propllc-host-build-'));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-  it('npm run build stops with that message before compiling anything', async () => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
-    const result = await promisify(execFile)('npm', ['run', 'build'], {
-      cwd: root,
-      env: { ...env, CF_PAGES: '1', BUILD_DIR: path.join(scratch, 'build'), DIST_DIR: path.join(scratch, 'dist') },
-    }).then(
-      () => ({ code: 0, output: '' }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
-    );
-    expect(result.code).toBe(1);
-    expect(result.output).toContain('La construction du site est arrêtée : sur Cloudflare Pages');
-    expect(result.output).toContain('  - CONTACT_STORE=d1');
-    expect(result.output).toContain('  - CONTACT_DELIVERY=local, email ou webhook');
-    expect(result.output).toContain('Voir src/hosts/cloudflare/README.md.');
-    expect(result.output).not.toMatch(/\bat \S+ \(/);
-  }, 120_000);
 });

@@ -26,7 +26,7 @@ import { createSiteReceiver, labels } from '../../src/api/contact/site-receiver.
 import { blobsLeadStore } from '../../src/hosts/netlify/blobs-store.ts';
 import { d1LeadStore, type SqlRunner } from '../../src/hosts/cloudflare/d1-store.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
-import { missingLeadColumns } from './d1-columns.ts';
+import { missingLeadColumns } from '../d1-columns.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 const { company, wording } = vi.hoisted(() => ({
@@ -164,7 +164,7 @@ describe('a field added to the table (company)', () => {
     expect(insert?.params.slice(-3)).toEqual(['Martin Trading SAS', null, null]);
     const row = { id: '2026-11-24T10-00-00-000Z-0123abcd', received_at: '2026-11-24T10:00:00.000Z', ...lead, notified_at: null };
     expect((await d1LeadStore(async () => [row]).list()).leads).toMatchObject([{ company: 'Martin Trading SAS' }]);
-    // Its column does not exist yet: the migration to write is named (tests/unit/lead-store.test.ts checks the real table).
+    // Its column does not exist yet: the migration to write is named (tests/integration/lead-store.test.ts checks the real table).
     expect(await missingLeadColumns(contactFields)).toEqual(['company']);
 
     const blobs = new Map<string, string>();

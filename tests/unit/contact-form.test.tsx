@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
@@ -11,7 +12,7 @@ import { contactFields, honeypotName } from '../../src/contact/contact-fields.ts
 import { createContactSchema } from '../../src/contact/contact-schema.ts';
 import { mapFields } from '../../src/contact/map-fields.ts';
 import { fieldLabels, validLead } from '../fixtures/visitor.ts';
-import { present } from './present.ts';
+import { present } from '../present.ts';
 
 const email = 'contact@example.fr';
 const copy = {

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** Islands: the page render and the browser's hydration see the same tree; an island that throws shows the error screen. */
 import { act, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The table of lead stores (src/contact/lead-stores.ts) reaches every place that names a store: a store added to the
  * table and left out of the GDPR notice, the processors' file, the hosts' builds, the release messages or

@@ -1,11 +1,10 @@
 // @vitest-environment node
 /**
  * Where a valid message goes: local files (atomic), Brevo's email API, a webhook; the settings that
- * choose among them; and the notices printed for whoever runs the site.
+ * choose among them; and the notices printed for whoever runs the site. A webhook over a real socket (a redirect,
+ * nobody listening): tests/integration/webhook-network.test.ts.
  */
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,7 +13,7 @@ import { receiverLines } from '../../src/api/contact/lines.ts';
 import { buildLines } from '../../tools/build/lines.ts';
 import { endOfLifeWarning } from '../../src/hosts/node/node-support.ts';
 import { simulationNotice } from '../../tools/build/simulation-notice.ts';
-import { brevoDelivery, brevoEndpoint, DeliveryError, webhookDelivery } from '../../src/api/contact/deliveries.ts';
+import { brevoDelivery, brevoEndpoint, webhookDelivery } from '../../src/api/contact/deliveries.ts';
 import { leadsWriter } from '../../src/hosts/node/files-folder.ts';
 import { releaseMessages } from '../../src/content/schema/messages.ts';
 import { contactRecipientsFrom } from '../../src/contact/contact-recipients.ts';
@@ -23,30 +22,11 @@ import { readSettings } from '../../src/api/contact/settings.ts';
 import { createSiteReceiver, labels } from '../../src/api/contact/site-receiver.ts';
 import { nodeLeadStore } from '../../src/hosts/node/files-store.ts';
 import { validLead } from '../fixtures/visitor.ts';
+import { fakeFetch } from '../fake-fetch.ts';
 
 const valid = validLead();
 
 const words = receiverLines;
-
-interface Sent {
-  url: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** A fetch that records what it is sent and answers with `status`. */
-function fakeFetch(status: number) {
-  const sent: Sent[] = [];
-  const fetcher = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    sent.push({
-      url: String(input),
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
-      body: JSON.parse(String(init?.body)),
-    });
-    return new Response('{}', { status });
-  });
-  return { fetcher: fetcher as unknown as typeof fetch, sent };
-}
 
 const tempDir = () => mkdtemp(path.join(tmpdir(), 'propllc-leads-'));
 
@@ -191,27 +171,6 @@ describe('webhook', () => {
     expect(body.name).toBe(name);
   });
 
-  it('never follows a redirect: the message is not re-posted elsewhere, the delivery fails', async () => {
-    const elsewhere: string[] = [];
-    const other = createServer((request, response) => {
-      elsewhere.push(request.url ?? '');
-      response.writeHead(200).end('{}');
-    });
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    const hook = createServer((_request, response) => {
-      response.writeHead(307, { Location: `http://127.0.0.1:${(other.address() as AddressInfo).port}/volé` }).end();
-    });
-    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-    try {
-      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-      await expect(webhookDelivery({ url, text: contactReceiver.webhookText })(valid)).rejects.toThrow('HTTP 307');
-      expect(elsewhere).toEqual([]);
-    } finally {
-      hook.close();
-      other.close();
-    }
-  });
-
   it('sends a stored lead’s id in a header and in the JSON, so that the receiver can drop a repeat', async () => {
     const { fetcher, sent } = fakeFetch(200);
     const id = '2026-11-24T09-00-00-000Z-0123abcd';
@@ -221,35 +180,6 @@ describe('webhook', () => {
     });
     expect(sent[0]?.headers['idempotency-key']).toBe(id);
     expect(sent[0]?.body).toMatchObject({ ...valid, id });
-  });
-
-  it('says whether a failure is worth a retry: no answer, 408, 429 and 5xx are temporary; 401, 403, 404, 410 a broken delivery; 3xx and other 4xx final', async () => {
-    const outcome = async (status: number) => {
-      const { fetcher } = fakeFetch(status);
-      const error = await webhookDelivery({ url: 'https://hooks.example.org/abc', text: 't', fetch: fetcher })(valid).catch((e) => e);
-      if (!(error instanceof DeliveryError)) return 'sent';
-      return `${error.message} ${error.configuration ? 'configuration' : error.final ? 'final' : 'temporary'}`;
-    };
-    const statuses = [200, 201, 301, 302, 303, 307, 308, 400, 401, 403, 404, 408, 410, 422, 429, 500, 502, 503, 504];
-    expect(await Promise.all(statuses.map(outcome))).toEqual([
-      'sent',
-      'sent',
-      ...[301, 302, 303, 307, 308, 400].map((status) => `HTTP ${status} final`),
-      ...[401, 403, 404].map((status) => `HTTP ${status} configuration`),
-      'HTTP 408 temporary',
-      'HTTP 410 configuration',
-      'HTTP 422 final',
-      'HTTP 429 temporary',
-      ...[500, 502, 503, 504].map((status) => `HTTP ${status} temporary`),
-    ]);
-    // Nobody listens: a network error, temporary.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const refused = await webhookDelivery({ url: `http://127.0.0.1:${port}/hook`, text: 't' })(valid).catch((e) => e);
-    expect(refused).toBeInstanceOf(DeliveryError);
-    expect((refused as DeliveryError).final).toBe(false);
   });
 
   it('rejects on a non-2xx answer', async () => {

@@ -41,7 +41,7 @@ describe('route registry ↔ content/pages', () => {
     expect(new Set(heads.map((head) => head.description)).size).toBe(pages.length);
   });
 
-  // The site's pages, stated here: a page added to the registry joins them (tests/unit/build-fixtures.test.ts).
+  // The site's pages, stated here: a page added to the registry joins them (tests/integration/build-fixtures.test.ts).
   const sitePages = ['/', '/about', '/how-it-works', '/faq', '/contact', '/contact/merci', '/legal', '/terms'];
 
   it('pre-renders every page and the not-found page /404, which is not a page', () => {

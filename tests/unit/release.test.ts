@@ -1,13 +1,12 @@
 /**
  * `npm run check -- --release`: it must fail on today's placeholders, naming each field, and pass once
  * every fact is real. Fixtures: tests/fixtures/release-ready (every placeholder replaced) and
- * tests/fixtures/claim-to-prove (a page with claims marked « À prouver », <AProuver proof="…" />).
+ * tests/fixtures/claim-to-prove (a page with claims marked « À prouver », <AProuver proof="…" />). The command
+ * itself, in a process of its own: tests/integration/release-command.test.ts.
  */
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseTree } from 'jsonc-parser';
 import { company } from '../../src/content/data/company.ts';
@@ -136,24 +135,6 @@ describe('release check on the content as it is', () => {
       expect(current, `${file} ${field}`).toBe(value);
     }
   });
-
-  // Two whole content checks, each in a process of its own: the time allowed is the machine's, not what is tested.
-  it('fails `npm run check -- --release` with the French list, and passes `npm run check` alone', async () => {
-    const run = (args: string[]) =>
-      promisify(execFile)('npx', ['tsx', 'tools/check/check-content.ts', ...args], { cwd: root }).then(
-        (result) => ({ code: 0, output: result.stdout + result.stderr }),
-        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
-      );
-    const release = await run(['--release']);
-    expect(release.code).toBe(1);
-    // 8 placeholders, 1 claim to prove, and the simulated sending (no VITE_CONTACT_ENDPOINT here).
-    expect(release.output).toContain('Mise en ligne : 10 point(s) à régler avant de publier le site :');
-    expect(release.output).toContain('VITE_CONTACT_ENDPOINT n’est pas défini');
-    expect(release.output).toContain('« publicationDirector » est encore une valeur fictive : « Prénom Nom »');
-    const plain = await run([]);
-    expect(plain.code).toBe(0);
-    expect(plain.output).not.toContain('Mise en ligne');
-  }, 180_000);
 });
 
 describe('the lead store the GDPR notice names (CONTACT_STORE)', () => {

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Callout } from '../../src/site/components/Callout/Callout.tsx';
@@ -10,7 +11,7 @@ import { company } from '../../src/content/data/company.ts';
 import { interfaceText } from '../../src/content/data/interface.ts';
 import { processors } from '../../src/content/data/processors.ts';
 import { publisherFacts } from '../../src/content/data/publisher-facts.ts';
-import { present } from './present.ts';
+import { present } from '../present.ts';
 
 describe('PaymentFlow', () => {
   const renderFlow = () =>

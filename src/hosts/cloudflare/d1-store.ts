@@ -9,10 +9,7 @@
  */
 import { contactFields } from '../../contact/contact-fields.ts';
 import { mapFields } from '../../contact/map-fields.ts';
-import type { Env } from '../../contact/delivery-settings.ts';
-import { fillTemplate } from '../../content/template.ts';
 import { receiverLines } from '../../api/contact/lines.ts';
-import { cloudflareLines } from './lines.ts';
 import { bodyHash, emailHash, isRepeatKey, newRepeatKey, type RepeatKey } from '../../api/contact/spam/repeats.ts';
 import { repeatWindowMs } from '../../api/contact/spam/weights.ts';
 import { leadStores } from '../../contact/lead-stores.ts';

@@ -24,10 +24,8 @@
  */
 import type { Store } from '@netlify/blobs';
 import * as v from 'valibot';
-import type { Env } from '../../contact/delivery-settings.ts';
 import { fillTemplate } from '../../content/template.ts';
 import { receiverLines } from '../../api/contact/lines.ts';
-import { netlifyLines } from './lines.ts';
 import {
   bodyHash,
   emailHash,

@@ -2,7 +2,7 @@
 /**
  * The production start stops gracefully when only its main process gets SIGTERM, as Docker and most process
  * managers send it: `npm start` (its script `exec`s Node, so npm's child is the server and npm forwards the
- * signal to it) and the command docs/deploying.md gives for a container (`node --import tsx src/hosts/node/start.ts`).
+ * signal to it) and the command src/hosts/node/README.md gives for a container (`node --import tsx src/hosts/node/start.ts`).
  * Each runs for real in a folder of its own that holds the project's `src/` and `node_modules/` (links) and a
  * stand-in build (the build is not what is tested here: it writes one page into dist/). The signal goes to that
  * one process, never to its group; then the exit code, the lead's state in LEADS_DIR, the port and the server's pid.

@@ -12,7 +12,7 @@ afterAll(removeCopies);
 
 // The build stops through one path whatever the mistake: the content-check plugin runs `checkContent` before
 // anything compiles, prints its problems and exits (tools/build/content-check-plugin.ts). What each kind of mistake
-// produces is the check's own business (tests/unit/check.test.ts); here every case is found by the check, and one
+// produces is the check's own business (tests/integration/check.test.ts); here every case is found by the check, and one
 // goes through a whole build: spelling, with problems in several files (a page, a title, a FAQ answer, a data
 // file), which stops the build but not `npm run diff`.
 const brokenContent = [

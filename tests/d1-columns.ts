@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const migrations = path.resolve(import.meta.dirname, '../../src/hosts/cloudflare/migrations');
+const migrations = path.resolve(import.meta.dirname, '../src/hosts/cloudflare/migrations');
 
 async function leadColumns(): Promise<Set<string>> {
   const columns = new Set<string>();

@@ -17,7 +17,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           // Node by default; a file that renders says `// @vitest-environment jsdom` on its first line.
           environment: 'node',
-          setupFiles: ['tests/setup.ts'],
+          setupFiles: ['tests/fixtures/setup.ts'],
           // Threads start faster than processes; one per core. A test fails on what it checks, not because the
           // shared machine was busy while it imported its modules.
           pool: 'threads',

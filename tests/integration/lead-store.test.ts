@@ -15,7 +15,7 @@ import { createSiteServer } from '../../src/hosts/node/site-server.ts';
 import { contactFields } from '../../src/contact/contact-fields.ts';
 import { createSiteReceiver } from '../../src/api/contact/site-receiver.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
-import { missingLeadColumns } from '../d1-columns.ts';
+import { missingLeadColumns } from '../fixtures/d1-columns.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 /** Every file the stores read, to count what a pass reads. */

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ticker } from '../../src/api/contact/purge.ts';
 import { createSiteServer } from '../../src/hosts/node/site-server.ts';
 import { validLead } from '../fixtures/visitor.ts';
-import { clock, hour, purgedLine } from '../purge-clock.ts';
+import { clock, hour, purgedLine } from '../fixtures/purge-clock.ts';
 
 /** A timer the test fires by hand. */
 function manualTicker() {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
 import { DeliveryError, webhookDelivery } from '../../src/api/contact/deliveries.ts';
-import { fakeFetch } from '../fake-fetch.ts';
+import { fakeFetch } from '../fixtures/fake-fetch.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 const valid = validLead();

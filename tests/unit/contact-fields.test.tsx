@@ -26,7 +26,7 @@ import { createSiteReceiver, labels } from '../../src/api/contact/site-receiver.
 import { blobsLeadStore } from '../../src/hosts/netlify/blobs-store.ts';
 import { d1LeadStore, type SqlRunner } from '../../src/hosts/cloudflare/d1-store.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
-import { missingLeadColumns } from '../d1-columns.ts';
+import { missingLeadColumns } from '../fixtures/d1-columns.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 const { company, wording } = vi.hoisted(() => ({

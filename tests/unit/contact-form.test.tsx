@@ -12,7 +12,7 @@ import { contactFields, honeypotName } from '../../src/contact/contact-fields.ts
 import { createContactSchema } from '../../src/contact/contact-schema.ts';
 import { mapFields } from '../../src/contact/map-fields.ts';
 import { fieldLabels, validLead } from '../fixtures/visitor.ts';
-import { present } from '../present.ts';
+import { present } from '../fixtures/present.ts';
 
 const email = 'contact@example.fr';
 const copy = {

@@ -4,7 +4,7 @@ import { contactForm } from '../../src/content/data/contact-form.ts';
 import { contactFormCopySchema } from '../../src/content/schema/contact-form-schema.ts';
 import { type ContactFieldName, contactFields } from '../../src/contact/contact-fields.ts';
 import { createContactSchema, validateContact } from '../../src/contact/contact-schema.ts';
-import { present } from '../present.ts';
+import { present } from '../fixtures/present.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 const schema = createContactSchema(contactForm.errors);

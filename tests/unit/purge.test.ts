@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dailyPurge, keepPurging, retentionCutoff } from '../../src/api/contact/purge.ts';
 import type { StoredLead } from '../../src/api/store/lead-store.ts';
-import { clock, hour, purgedLine } from '../purge-clock.ts';
+import { clock, hour, purgedLine } from '../fixtures/purge-clock.ts';
 
 /** A store whose purge records its cut-offs and deletes `count` leads. */
 function recordingStore(count = 2) {

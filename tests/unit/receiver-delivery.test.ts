@@ -22,7 +22,7 @@ import { readSettings } from '../../src/api/contact/settings.ts';
 import { createSiteReceiver, labels } from '../../src/api/contact/site-receiver.ts';
 import { nodeLeadStore } from '../../src/hosts/node/files-store.ts';
 import { validLead } from '../fixtures/visitor.ts';
-import { fakeFetch } from '../fake-fetch.ts';
+import { fakeFetch } from '../fixtures/fake-fetch.ts';
 
 const valid = validLead();
 

@@ -11,7 +11,7 @@ import { company } from '../../src/content/data/company.ts';
 import { interfaceText } from '../../src/content/data/interface.ts';
 import { processors } from '../../src/content/data/processors.ts';
 import { publisherFacts } from '../../src/content/data/publisher-facts.ts';
-import { present } from '../present.ts';
+import { present } from '../fixtures/present.ts';
 
 describe('PaymentFlow', () => {
   const renderFlow = () =>

@@ -250,7 +250,9 @@ test('with its own state, a callback whose code GitHub refuses gets the French e
 });
 
 test('the sign-in error page names the sign-in button as the editor shows it', async ({ page }) => {
-  await page.goto(`${origin}/keystatic`);
+  // The button is what this test reads: once, on a loaded machine, the page's `load` event (every file of the page)
+  // had not come after six minutes under `wrangler pages dev`, and the test died waiting for it.
+  await page.goto(`${origin}/keystatic`, { waitUntil: 'domcontentloaded' });
   const button = page
     .getByRole('button', { name: /GitHub/ })
     .or(page.getByRole('link', { name: /GitHub/ }))

@@ -173,7 +173,7 @@ export function filesAudienceStore(dir: string): AudienceStore {
 /** The server's store: the buffered one, and how to write what it holds now. */
 export interface BufferedAudienceStore extends AudienceStore {
   addDropped(day: Day): void;
-  /** Writes the day's counts now if any changed (the server's stop calls it); rejects when the folder fails. */
+  /** Writes the day's counts now if any changed (the server's stop calls it); a failure is reported, never thrown. */
   flush(): Promise<void>;
 }
 
@@ -293,7 +293,7 @@ export function bufferedFilesAudienceStore(
     flush: () => {
       clearTimeout(timer);
       timer = undefined;
-      return write();
+      return write().catch(logError);
     },
   };
 }

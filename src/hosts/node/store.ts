@@ -22,8 +22,7 @@ export const filesStores = (leadsDir: string, audienceDir: string): Stores => ({
   audience: filesAudienceStore(audienceDir),
 });
 
-export const reasonOf = (error: unknown) =>
-  (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+const reasonOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
 
 /**
  * Why AUDIENCE_DIR cannot hold the counts, or undefined: inside LEADS_DIR or a published folder, or something

@@ -3,8 +3,8 @@
  * The contract of a host's stores (src/api/store/host-store.ts): the same cases over every store, each opened by
  * its host's own constructor (src/hosts/<host>/store.ts) as `npm run leads` and `npm run stats` open it: files
  * (LEADS_DIR and AUDIENCE_DIR), Netlify Blobs (the local server @netlify/blobs ships) and D1 (the local databases
- * wrangler's `getPlatformProxy` opens from wrangler.toml, read through their bindings as the Pages Function reads
- * them, with src/hosts/cloudflare/migrations*\/ applied). Each case asserts what the store gives back, and for
+ * of wrangler.toml's bindings, as `npm run leads -- --local` opens them, with src/hosts/cloudflare/migrations*\/
+ * applied). Each case asserts what the store gives back, and for
  * files what is on disk. A new store gets every case with its row in `rows`.
  */
 import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
@@ -19,7 +19,8 @@ import type { Stores } from '../../src/api/store/host-store.ts';
 import { leadId, type StoredLead } from '../../src/api/store/lead-store.ts';
 import type { ContactValues } from '../../src/contact/contact-fields.ts';
 import { leadsWriter } from '../../src/hosts/node/files-folder.ts';
-import { d1Binding, bindingRunner, isD1Binding, type SqlRunner } from '../../src/hosts/cloudflare/d1-store.ts';
+import { d1Binding, type SqlRunner } from '../../src/hosts/cloudflare/d1-store.ts';
+import { openLocalD1 } from '../../src/hosts/cloudflare/wrangler-d1.ts';
 import { d1Stores } from '../../src/hosts/cloudflare/store.ts';
 import { blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
 import { blobsStores } from '../../src/hosts/netlify/store.ts';
@@ -148,20 +149,11 @@ const rows: Record<string, Row> = {
   },
   d1: {
     start: async () => {
-      const { getPlatformProxy } = await import('wrangler');
-      const proxy = await getPlatformProxy<Record<string, unknown>>({
-        configPath: path.join(root, 'wrangler.toml'),
-        persist: { path: path.join(await tempDir('d1'), 'v3') },
-      });
-      const binding = (name: string) => {
-        const database = proxy.env[name];
-        if (!isD1Binding(database)) throw new Error(`wrangler.toml binds no D1 database as ${name}`);
-        return bindingRunner(database);
-      };
-      d1 = { leads: binding(d1Binding), audience: binding(audienceBinding) };
+      const local = await openLocalD1(await tempDir('d1'));
+      d1 = { leads: local.runner(d1Binding), audience: local.runner(audienceBinding) };
       await migrate(d1.leads, path.join(root, 'src/hosts/cloudflare/migrations'));
       await migrate(d1.audience, path.join(root, 'src/hosts/cloudflare/migrations-audience'));
-      return () => proxy.dispose();
+      return () => local.dispose();
     },
     open: async () => {
       if (!d1) throw new Error('D1 not started');

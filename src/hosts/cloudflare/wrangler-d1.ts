@@ -1,16 +1,18 @@
 /**
  * D1 from Node, through wrangler: what `npm run leads -- --local|--remote` and the tests use to read the
  * Pages Function's database without a Worker.
- * - `--local`: the database `wrangler pages dev` keeps on this machine, opened with wrangler's own
- *   `getPlatformProxy` (wrangler.toml's binding, the same SQLite file): one local runtime for a burst of statements,
- *   closed once idle so the command can end. `wrangler d1 execute` started one per statement, 2 to 5 s each.
+ * - `--local`: the database `wrangler pages dev` keeps on this machine (wrangler.toml's bindings, the same SQLite
+ *   files), in one local runtime (miniflare) for a burst of statements, closed once idle so the command can end.
+ *   `wrangler d1 execute` started one per statement, 2 to 5 s each. Each statement is one request to a tiny worker
+ *   that holds the bindings: wrangler's `getPlatformProxy` reached them through a synchronous fetch whose answers
+ *   got mixed up on a busy machine (miniflare's « message?.id === id »); a plain request has no such state.
  * - `--remote`: each statement is one `wrangler d1 execute … --remote --json` (Cloudflare's API, signed in).
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bindingRunner, d1Binding, isD1Binding, type SqlRunner } from './d1-store.ts';
+import { d1Binding, type SqlRunner } from './d1-store.ts';
 
 /** A literal for `wrangler d1 execute --command`, which takes no bound parameters. */
 const sqlLiteral = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`);
@@ -18,42 +20,73 @@ const sqlLiteral = (value: string | null) => (value === null ? 'NULL' : `'${valu
 /** How long the local runtime stays open after a statement, for the next one of the same command. */
 const idleMs = 200;
 
-/** What `getPlatformProxy` opens: the bindings, and how to close them. */
-interface LocalProxy {
-  env: Record<string, unknown>;
+/** The worker that runs one statement on the binding it is asked for, and answers its rows or D1's error. */
+const statementWorker = `export default {
+  async fetch(request, env) {
+    const { binding, sql, params } = await request.json();
+    const database = env[binding];
+    if (!database) return Response.json({ error: 'wrangler.toml binds no D1 database as ' + binding }, { status: 500 });
+    try {
+      const { results } = await database.prepare(sql).bind(...params).all();
+      return Response.json({ results });
+    } catch (error) {
+      return Response.json({ error: String(error && error.message ? error.message : error) }, { status: 500 });
+    }
+  },
+};`;
+
+/** The local runtime: a runner per binding of wrangler.toml, and its closing. */
+export interface LocalD1 {
+  runner(binding: string): SqlRunner;
   dispose(): Promise<void>;
+}
+
+/** Opens the local databases kept under `persistTo` (as `wrangler pages dev --persist-to`), until disposed. */
+export async function openLocalD1(persistTo: string): Promise<LocalD1> {
+  const [{ unstable_getMiniflareWorkerOptions }, { Miniflare }] = await Promise.all([import('wrangler'), import('miniflare')]);
+  // wrangler.toml's D1 bindings and compatibility date, as `wrangler pages dev` reads them.
+  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml');
+  const runtime = new Miniflare({
+    modules: true,
+    script: statementWorker,
+    compatibilityDate: workerOptions.compatibilityDate,
+    d1Databases: workerOptions.d1Databases,
+    // Where `wrangler pages dev --persist-to` keeps D1.
+    d1Persist: path.join(persistTo, 'v3', 'd1'),
+  });
+  return {
+    runner: (binding) => async (sql, params) => {
+      const response = await runtime.dispatchFetch('http://d1.local/', {
+        method: 'POST',
+        body: JSON.stringify({ binding, sql, params }),
+      });
+      const answer = (await response.json()) as { results?: Record<string, unknown>[]; error?: string };
+      if (answer.error !== undefined || !answer.results) throw new Error(answer.error ?? `HTTP ${response.status}`);
+      return answer.results;
+    },
+    dispose: () => runtime.dispose(),
+  };
 }
 
 /** The local database (`persistTo`: `wrangler pages dev --persist-to`; default .wrangler/state). */
 function localRunner(persistTo = '.wrangler/state', binding: string = d1Binding): SqlRunner {
-  let proxy: Promise<LocalProxy> | undefined;
-  /**
-   * The runtime being closed: a new one opens only once it is gone. Two runtimes alive at once in one process
-   * mix up the answers of miniflare's synchronous fetch (« message?.id === id »), seen when a pause between
-   * statements outlasted `idleMs` on a busy machine.
-   */
+  let runtime: Promise<LocalD1> | undefined;
+  /** The runtime being closed: a new one opens only once it is gone, so one runner never holds two at once. */
   let closing: Promise<void> = Promise.resolve();
   let running = 0;
   let idle: NodeJS.Timeout | undefined;
   return async (sql, params) => {
     clearTimeout(idle);
     running += 1;
-    proxy ??= closing.then(() =>
-      import('wrangler').then(({ getPlatformProxy }) =>
-        getPlatformProxy<Record<string, unknown>>({ persist: { path: path.join(persistTo, 'v3') } }),
-      ),
-    );
-    const opened = proxy;
+    runtime ??= closing.then(() => openLocalD1(persistTo));
+    const opened = runtime;
     try {
-      const { env } = await opened;
-      const database = env[binding];
-      if (!isD1Binding(database)) throw new Error(`wrangler.toml binds no D1 database as ${binding}`);
-      return await bindingRunner(database)(sql, params);
+      return await (await opened).runner(binding)(sql, params);
     } finally {
       running -= 1;
       if (running === 0) {
         idle = setTimeout(() => {
-          proxy = undefined;
+          runtime = undefined;
           closing = opened.then(({ dispose }) => dispose()).catch(() => undefined);
         }, idleMs);
       }

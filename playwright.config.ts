@@ -12,6 +12,8 @@ if (!process.env.NODE_OPTIONS?.includes(jsonImports)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4321);
+// One mark per run, for the builds specs share (tests/e2e/build-copy.ts); workers inherit it.
+process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`;
 
 /** The editor's specs: a wide window, and time for a cold start. */
 const editor = {

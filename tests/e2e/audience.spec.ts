@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { type Browser, expect, type TestInfo, test } from '@playwright/test';
 import { createSiteServer, type SiteServer } from '../../src/hosts/node/site-server.ts';
 import { afterTwoVisitors, chromeAgent, firefoxAgent, read, stats as statsOf, twoVisitors } from './audience-visits.ts';
-import { buildCopy, listen, root } from './build-copy.ts';
+import { buildCopy, nodeReceiverBuild, listen, root } from './build-copy.ts';
 
 // Two browsers' visits, then `npm run stats` in its own process: more than the default 30 s on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -24,7 +24,7 @@ let site: SiteServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  builtSite = await buildCopy('e2e-audience', { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_STORE: 'files' });
+  builtSite = await buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env);
 });
 
 test.afterEach(async () => {

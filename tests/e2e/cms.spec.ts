@@ -393,11 +393,10 @@ test('the company phone number, changed in its form and saved, changes that line
   keep('Company: phone');
 });
 
-test('the edited content passes npm run check, and the rebuilt site shows it', async ({ page }) => {
-  const run = promisify(execFile);
-  const check = await run('npm', ['run', 'check'], { cwd: copy });
-  expect(check.stdout).toContain('content/ : tout est valide');
-  await run('npm', ['run', 'build'], { cwd: copy });
+test('the edited content passes the content check, and the rebuilt site shows it', async ({ page }) => {
+  // `npm run build` runs the content check of `npm run check` first, and stops on any problem it finds; the
+  // TypeScript half of `npm run check` has nothing to say about content, and runs on the project itself.
+  await promisify(execFile)('npm', ['run', 'build'], { cwd: copy });
 
   const site: Server = createStaticServer(path.join(copy, 'dist'));
   const sitePort = await listen(site);

@@ -1,6 +1,6 @@
 /**
  * The site's own receiver, as `npm start` runs it: the site built with VITE_CONTACT_ENDPOINT=/api/contact
- * (build-copy.ts, into build/e2e-receiver) and served with `/api/contact` by src/hosts/node/site-server.ts,
+ * (build-copy.ts, `nodeReceiverBuild`, shared with audience.spec.ts) and served with `/api/contact` by src/hosts/node/site-server.ts,
  * each test on its own port with its own LEADS_DIR and settings.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { createSiteServer } from '../../src/hosts/node/site-server.ts';
-import { buildCopy, close, listen } from './build-copy.ts';
+import { buildCopy, nodeReceiverBuild, close, listen } from './build-copy.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
 import { contactFields, honeypotName } from '../../src/contact/contact-fields.ts';
 import { mapFields } from '../../src/contact/map-fields.ts';
@@ -22,7 +22,7 @@ let servers: Server[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  builtSite = await buildCopy('e2e-receiver', { VITE_CONTACT_ENDPOINT: '/api/contact' });
+  builtSite = await buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env);
 });
 
 test.afterEach(async () => {

@@ -5,5 +5,8 @@ export default defineConfig({
   test: {
     include: ['tests/built/**/*.test.ts'],
     environment: 'node',
+    // No results file: `npm test` runs these checks beside the integration tests (tools/test/side-by-side.ts),
+    // whose own Vitest runs read and write that same file under node_modules/.vite.
+    cache: false,
   },
 });

@@ -34,7 +34,10 @@ describe('consumer mediation', () => {
 
   for (const page of ['terms', 'legal']) {
     test(`/${page} names the consumer mediator, its website, and the articles that require it`, () => {
-      const text = section(read(path.join(dist, `${page}.html`)), page === 'terms' ? '10. Médiation de la consommation' : 'Médiation de la consommation');
+      const text = section(
+        read(path.join(dist, `${page}.html`)),
+        page === 'terms' ? '10. Médiation de la consommation' : 'Médiation de la consommation',
+      );
       expect(text).toContain('médiateur de la consommation');
       expect(text).toMatch(/Médiateur\s*:/);
       expect(text).toMatch(/Site du médiateur\s*:/);

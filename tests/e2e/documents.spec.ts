@@ -29,7 +29,9 @@ test.describe('terms of use', () => {
   ];
 
   // One page load for these checks of one page: each is a step, named in the report when it fails.
-  test('eleven numbered sections in order; the services, the informational-only notice, French law, mediation and the contact', async ({ page }) => {
+  test('eleven numbered sections in order; the services, the informational-only notice, French law, mediation and the contact', async ({
+    page,
+  }) => {
     await page.goto('/terms');
 
     await test.step('eleven numbered sections, in order', async () => {

@@ -455,7 +455,15 @@ describe.each(Object.keys(rows))('the %s stores', { timeout: 120_000 }, (kind) =
   it('audience: a salt per day, views and leads added up per day within the bounds, totals read back and purged', async () => {
     const { stores, other, dayTraces, dirs } = await row.open();
     const { audience } = stores;
-    const bounds: Bounds = { viewsPerVisitor: 3, viewsPerAddress: 100, viewsPerDay: 100, visitorsPerDay: 100, referrersPerDay: 100 };
+    const bounds: Bounds = {
+      viewsPerVisitor: 3,
+      viewsPerAddress: 100,
+      viewsPerDay: 100,
+      visitorsPerDay: 100,
+      referrersPerDay: 100,
+      intentsPerAddress: 100,
+      intentsPerDay: 100,
+    };
     const [oldDay, today, tomorrow] = ['2024-03-01', '2026-11-24', '2026-11-25'];
     const salt = await audience.salt(today);
     expect(salt).toMatch(/^[0-9a-f]{64}$/);
@@ -500,5 +508,60 @@ describe.each(Object.keys(rows))('the %s stores', { timeout: 120_000 }, (kind) =
     expect(await audience.purge('2025-01-01', tomorrow)).toBe(1);
     expect(await audience.days(oldDay, tomorrow)).toEqual([todays]);
     if (dirs) expect(await readdir(path.join(dirs.audience, 'days'))).toEqual([`${today}.json`]);
+  });
+
+  it('contact intents: added up per day and per kind within the bounds, beside the views, read back and purged', async () => {
+    const { stores, other, dayTraces, dirs } = await row.open();
+    const { audience } = stores;
+    const bounds: Bounds = {
+      viewsPerVisitor: 10,
+      viewsPerAddress: 10,
+      viewsPerDay: 10,
+      visitorsPerDay: 10,
+      referrersPerDay: 10,
+      intentsPerAddress: 3,
+      intentsPerDay: 5,
+    };
+    const [oldDay, today, tomorrow] = ['2024-03-01', '2026-11-24', '2026-11-25'];
+    await audience.salt(today);
+    const intent = (address: string, kind: 'phone' | 'whatsapp' | 'telegram' | 'email' | 'booking', on = today) => ({
+      day: on,
+      address,
+      kind,
+    });
+    expect(await audience.addView({ day: today, visitor: 'visiteur-1', address: 'client-1', page: '/contact' }, bounds)).toBe(true);
+    expect(await audience.addIntent(intent('client-1', 'whatsapp'), bounds)).toBe(true);
+    expect(await other.audience.addIntent(intent('client-1', 'phone'), bounds)).toBe(true);
+    expect(await audience.addIntent(intent('client-1', 'whatsapp'), bounds)).toBe(true);
+    // The client's bound: nothing more of it that day; another client still counts.
+    expect(await audience.addIntent(intent('client-1', 'email'), bounds)).toBe(false);
+    expect(await other.audience.addIntent(intent('client-2', 'booking'), bounds)).toBe(true);
+    expect(await audience.addIntent(intent('client-3', 'telegram'), bounds)).toBe(true);
+    // The day's bound: five intents, the day is full.
+    expect(await audience.addIntent(intent('client-4', 'phone'), bounds)).toBe(false);
+    expect(await audience.addIntent(intent('client-1', 'email', oldDay), bounds)).toBe(true);
+
+    const todays = {
+      day: today,
+      visitors: 1,
+      pageviews: 1,
+      pages: { '/contact': 1 },
+      referrers: {},
+      reachedContact: 1,
+      contactFrom: { '': 1 },
+      leads: 0,
+      intents: { whatsapp: 2, phone: 1, booking: 1, telegram: 1 },
+    };
+    const olds = { day: oldDay, ...noViews, leads: 0, intents: { email: 1 } };
+    expect(await other.audience.days(oldDay, tomorrow)).toEqual([olds, todays]);
+    if (dirs) expect(JSON.parse(await readFile(path.join(dirs.audience, 'days', `${today}.json`), 'utf8'))).toEqual(todays);
+
+    // What bounded each client goes with the day; the totals stay until their retention ends.
+    expect(await dayTraces(today)).not.toEqual([]);
+    await audience.salt(tomorrow);
+    expect(await dayTraces(today)).toEqual([]);
+    expect(await audience.addIntent(intent('client-1', 'email', tomorrow), bounds)).toBe(true);
+    expect(await audience.purge('2025-01-01', tomorrow)).toBe(1);
+    expect(await audience.days(oldDay, tomorrow)).toEqual([todays, { day: tomorrow, ...noViews, leads: 0, intents: { email: 1 } }]);
   });
 });

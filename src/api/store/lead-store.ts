@@ -158,6 +158,14 @@ export interface LeadStore {
    */
   repeats?(body: string, email: string, now: Date): Promise<number>;
   /**
+   * The acknowledgement's memory (../contact/acknowledgement.ts): true, and `email` remembered for `day` (Paris,
+   * `YYYY-MM-DD`), the first time that day in every process, isolate or instance; false after. Only a hash of the
+   * address salted with the day's random salt is kept; the first claim of a new day deletes the earlier days'.
+   */
+  acknowledge?(email: string, day: string): Promise<boolean>;
+  /** Deletes the acknowledgements' salts and hashes of every day but `today` (the daily purge). */
+  forgetAcknowledgements?(today: string): Promise<void>;
+  /**
    * The daily digest of quarantined messages (../digest.ts): at most `limit` leads kept apart as spam that no
    * digest has named yet, oldest first. A rescued or forgotten lead is no longer one.
    */

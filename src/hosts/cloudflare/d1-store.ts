@@ -12,6 +12,7 @@ import { mapFields } from '../../contact/map-fields.ts';
 import { receiverLines } from '../../api/contact/lines.ts';
 import { bodyHash, emailHash, isRepeatKey, newRepeatKey, type RepeatKey } from '../../api/contact/spam/repeats.ts';
 import { repeatWindowMs } from '../../api/contact/spam/weights.ts';
+import { acknowledgementHash, newAcknowledgementSalt } from '../../api/contact/acknowledgement.ts';
 import { leadStores } from '../../contact/lead-stores.ts';
 import {
   digestDayPattern,
@@ -266,6 +267,28 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
         at.toISOString(),
       ]);
       return inserted.length > 0;
+    },
+    async acknowledge(email, day) {
+      const made = await run('INSERT INTO ack_salts (day, salt) VALUES (?1, ?2) ON CONFLICT (day) DO NOTHING RETURNING day', [
+        day,
+        newAcknowledgementSalt(),
+      ]);
+      if (made.length > 0) {
+        // A new day: the salts and hashes of the days before go.
+        await run('DELETE FROM ack_salts WHERE day <> ?1', [day]);
+        await run('DELETE FROM acks WHERE day <> ?1', [day]);
+      }
+      const [row] = await run('SELECT salt FROM ack_salts WHERE day = ?1', [day]);
+      const address = await acknowledgementHash(text(row?.salt), email);
+      const added = await run('INSERT INTO acks (day, address) VALUES (?1, ?2) ON CONFLICT (day, address) DO NOTHING RETURNING day', [
+        day,
+        address,
+      ]);
+      return added.length > 0;
+    },
+    async forgetAcknowledgements(today) {
+      await run('DELETE FROM ack_salts WHERE day <> ?1', [today]);
+      await run('DELETE FROM acks WHERE day <> ?1', [today]);
     },
     async releaseDigest(day) {
       await run('DELETE FROM spam_digests WHERE day = ?1', [day]);

@@ -129,7 +129,8 @@ describe('the acknowledgement', () => {
     const values = validLead({
       name: '007 Agent Promo',
       email: 'cible@example.com',
-      message: 'Bonjour, mon site est https://gains-faciles.example/offre, je voudrais une LLC pour mes payouts FTMO. Merci de me rappeler.',
+      message:
+        'Bonjour, mon site est https://gains-faciles.example/offre, je voudrais une LLC pour mes payouts FTMO. Merci de me rappeler.',
     });
     await send(values);
     // Delivered unmarked (one link in a French message): acknowledged, without a word of it.
@@ -158,12 +159,15 @@ describe('the acknowledgement', () => {
     await send(
       validLead({
         email: 'deux.liens@example.com',
-        message: 'Bonjour, je voudrais créer ma LLC. Voyez https://promo.example/offre et https://promo.example/llc pour mon projet, merci.',
+        message:
+          'Bonjour, je voudrais créer ma LLC. Voyez https://promo.example/offre et https://promo.example/llc pour mon projet, merci.',
       }),
     );
     // The trap field filled: kept apart, never delivered.
     await send({ ...validLead({ email: 'robot@example.com' }), [honeypotName]: 'https://robot.example' });
-    const states = (await store.list()).leads.map((lead) => (lead.notification.state === 'spam' ? 'spam' : lead.review ? 'review' : 'plain'));
+    const states = (await store.list()).leads.map((lead) =>
+      lead.notification.state === 'spam' ? 'spam' : lead.review ? 'review' : 'plain',
+    );
     expect(states.sort()).toEqual(['review', 'spam']);
     expect(posted).toHaveLength(1);
     expect(acks()).toEqual([]);
@@ -175,7 +179,9 @@ describe('the acknowledgement', () => {
     expect(acks()).toHaveLength(1);
     const [lead] = (await store.list()).leads;
     expect(lead?.notification.state).toBe('sent');
-    expect(errors).toEqual([expect.stringMatching(new RegExp(`^Accusé de réception NON envoyé pour le message ${lead?.id} : HTTP 503\\.`))]);
+    expect(errors).toEqual([
+      expect.stringMatching(new RegExp(`^Accusé de réception NON envoyé pour le message ${lead?.id} : HTTP 503\\.`)),
+    ]);
   });
 
   it('asked for without email delivery, or with a value it does not know, is told to the operator and sends nothing', async () => {
@@ -209,7 +215,8 @@ const fillPhone = (phone: string) => words.phone.replace('{phone}', phone);
 
 describe('the GDPR notice', () => {
   it('says that an acknowledgement is sent only in a build that sends it', () => {
-    const notice = (acknowledged: boolean) => renderToStaticMarkup(<ProcessorList recipients="email" store="d1" acknowledged={acknowledged} />);
+    const notice = (acknowledged: boolean) =>
+      renderToStaticMarkup(<ProcessorList recipients="email" store="d1" acknowledged={acknowledged} />);
     // The notice's HTML escapes the apostrophes of the sentence: compared on a part without one.
     const sentence = processors.acknowledgement.slice(0, 40);
     expect(sentence).not.toMatch(/['’]/);
@@ -218,7 +225,9 @@ describe('the GDPR notice', () => {
     const build = { CF_PAGES: '1', CONTACT_STORE: 'd1', BREVO_API_KEY: 'cle' };
     expect(acknowledgementSentBy({ ...build, CONTACT_ACK: '1' })).toBe(true);
     expect(acknowledgementSentBy(build)).toBe(false);
-    expect(acknowledgementSentBy({ ...build, CONTACT_ACK: '1', BREVO_API_KEY: '', CONTACT_WEBHOOK_URL: 'https://hook.example' })).toBe(false);
+    expect(acknowledgementSentBy({ ...build, CONTACT_ACK: '1', BREVO_API_KEY: '', CONTACT_WEBHOOK_URL: 'https://hook.example' })).toBe(
+      false,
+    );
     expect(acknowledgementSentBy({ ...build, CONTACT_ACK: '1', CONTACT_STORE: '' })).toBe(false);
   });
 });

@@ -374,7 +374,8 @@ export function blobsLeadStore(store: Store): LeadStore {
       // Created only if new: of two instances acknowledging the same address, one wins.
       return (await store.set(`acknowledgements/${day}/${address}`, '1', { onlyIfNew: true })).modified;
     },
-    forgetAcknowledgements,    deliveryStatus: async () => (await readStatus()).status,
+    forgetAcknowledgements,
+    deliveryStatus: async () => (await readStatus()).status,
     async updateDeliveryStatus(change) {
       for (let tries = 0; tries < statusTries; tries += 1) {
         const { status: before, etag } = await readStatus();

@@ -615,6 +615,11 @@ describe.each(Object.keys(rows))('the %s stores', { timeout: 120_000 }, (kind) =
     expect(await acknowledge('jeanne.martin@example.com', tomorrow)).toBe(true);
     expect((await ackTraces()).filter((trace) => trace.includes(today))).toEqual([]);
     expect(await acknowledge('jeanne.martin@example.com', tomorrow, other)).toBe(false);
+    // A GDPR erasure takes the address out of the day's memory too; the others stay.
+    await acknowledge('paul@example.com', tomorrow);
+    await other.leads.forget('Jeanne.Martin@example.com');
+    expect(await acknowledge('jeanne.martin@example.com', tomorrow)).toBe(true);
+    expect(await acknowledge('paul@example.com', tomorrow, other)).toBe(false);
     // The daily purge forgets every day but the one it runs on.
     await stores.leads.forgetAcknowledgements!('2026-11-26');
     expect(await ackTraces()).toEqual([]);

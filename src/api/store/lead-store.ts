@@ -143,7 +143,10 @@ export interface LeadStore {
    * attempts 0, due at `now`; undefined when there is no such lead.
    */
   retry(id: string, now: Date, options?: RetryOptions): Promise<StoredLead | undefined>;
-  /** Deletes every lead of this email address (case-insensitive); returns them, and the records skipped. */
+  /**
+   * Deletes every lead of this email address (case-insensitive), and its traces in the memories (repeats,
+   * acknowledgements); returns the leads, and the records skipped.
+   */
   forget(email: string): Promise<Listing>;
   /**
    * Deletes the leads received before `before`, and the spam ones received before `spamBefore`; returns them,

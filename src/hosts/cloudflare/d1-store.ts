@@ -304,6 +304,13 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
     },
     async forget(email) {
       const removed = await rows(`DELETE FROM leads WHERE lower(email) = lower(?1) RETURNING ${columns}`, [email.trim()]);
+      // Its acknowledgement of the day, found by its hash under each day's salt.
+      for (const row of await run('SELECT day, salt FROM ack_salts', [])) {
+        await run('DELETE FROM acks WHERE day = ?1 AND address = ?2', [
+          text(row.day),
+          await acknowledgementHash(text(row.salt), email),
+        ]);
+      }
       // The person's entries of the repeat memory, and any entry of an older key (which cannot be searched).
       const key = await repeatKey(false);
       if (key) await run('DELETE FROM spam_repeats WHERE email = ?1 OR key_id <> ?2', [await emailHash(key, email), key.id]);

@@ -503,6 +503,12 @@ export function blobsLeadStore(store: Store): LeadStore {
     },
     async forget(email) {
       const removed = await remove((lead) => sameEmail(lead.email, email));
+      // Its acknowledgement of the day, found by its hash under each day's salt.
+      for (const name of (await keysUnder('acknowledgements/')).filter((key) => key.endsWith('/salt'))) {
+        const day = name.slice(0, -'/salt'.length);
+        const salt = (await store.get(`acknowledgements/${name}`, { type: 'text', ...strong })) ?? '';
+        await store.delete(`acknowledgements/${day}/${await acknowledgementHash(salt, email)}`);
+      }
       // The person's address out of every entry of the memory, and every entry of another key (which cannot be searched).
       const key = await repeatKey(false);
       if (key) {

@@ -346,6 +346,22 @@ export function filesLeadStore(dir: string): LeadStore {
     }
   }
 
+  /** The address out of every day's acknowledgements (a GDPR erasure): its hash under each day's salt. */
+  const forgetAcknowledged = (email: string) =>
+    oneChange(async () => {
+      for (const name of (await names(acknowledgementsDir)).filter((file) => file.endsWith('.json'))) {
+        const file = path.join(acknowledgementsDir, name);
+        const memory = v.safeParse(acknowledgementsValue, JSON.parse((await readText(file)) ?? 'null'));
+        if (!memory.success) continue;
+        const hash = await acknowledgementHash(memory.output.salt, email);
+        if (!memory.output.addresses.includes(hash)) continue;
+        const kept = { ...memory.output, addresses: memory.output.addresses.filter((address) => address !== hash) };
+        const temporary = `${file}.${randomUUID()}.tmp`;
+        await writeFile(temporary, `${JSON.stringify(kept)}\n`, { mode: fileMode });
+        await rename(temporary, file);
+      }
+    });
+
   const acknowledge = (email: string, day: string) =>
     oneChange(async () => {
       let memory: v.InferOutput<typeof acknowledgementsValue> | undefined;
@@ -567,6 +583,7 @@ export function filesLeadStore(dir: string): LeadStore {
     async forget(email) {
       const removed = await remove((lead) => sameEmail(lead.email, email));
       await forgetRepeats(email);
+      await forgetAcknowledged(email);
       return removed;
     },
     async purge(before, spamBefore) {

@@ -9,6 +9,7 @@ import { simulationNotice } from './tools/build/simulation-notice.ts';
 import { contentCheck } from './tools/build/content-check-plugin.ts';
 import { contactEndpointFrom, contactRecipientsFrom, contactStoreFrom } from './src/contact/contact-recipients.ts';
 import { audienceCountedBy } from './src/contact/audience-build.ts';
+import { acknowledgementSentBy } from './src/contact/acknowledgement-settings.ts';
 import { mdxOptions } from './src/site/mdx/pipeline.ts';
 import { siteUrlFrom } from './src/site/site-url.ts';
 
@@ -47,6 +48,8 @@ export default defineConfig(({ mode }) => {
       __CONTACT_STORE__: JSON.stringify(contactStoreFrom(env) ?? null),
       // Whether the site counts its audience: the GDPR notice says so (src/contact/audience-build.ts).
       __AUDIENCE__: JSON.stringify(audienceCountedBy(env)),
+      // Whether the receiver sends visitors an acknowledgement: the GDPR notice says so (src/contact/acknowledgement-settings.ts).
+      __CONTACT_ACK__: JSON.stringify(acknowledgementSentBy(env)),
     },
   };
 });

@@ -2,6 +2,17 @@
  * What `npm run stats` prints or writes, in French: its terminal report, its HTML report, its usage and errors.
  * `{name}` placeholders are filled with `fillTemplate` (src/content/template.ts).
  */
+import type { ContactIntentKind } from '../../src/contact/contact-ways.ts';
+
+/** The ways to reach us as the report names them. */
+export const intentNames: Record<ContactIntentKind, string> = {
+  phone: 'Téléphone',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  email: 'E-mail',
+  booking: 'Prise de rendez-vous',
+};
+
 export const statsLines = {
   usage:
     'Usage : npm run stats [-- --since DÉBUT] [--until FIN] [--json | --html FICHIER] [--local | --remote | --netlify], DÉBUT et FIN au format 2026-11-26.',
@@ -11,6 +22,8 @@ export const statsLines = {
   pageviews: 'Pages vues',
   reachedContact: 'Ont atteint la page de contact',
   leads: 'Messages reçus',
+  contactIntents: 'Clics vers un moyen de nous joindre',
+  contactIntentsByKind: 'Moyens de nous joindre cliqués',
   shareOfVisitors: '{count} ({share} des visiteurs)',
   pages: 'Pages les plus lues',
   referrers: 'Sites d’où viennent les visiteurs',
@@ -28,6 +41,7 @@ export const statsLines = {
   chartPages: 'Pages les plus lues',
   funnelVisitors: 'Visiteurs',
   funnelContact: 'Ont vu la page de contact',
+  funnelIntents: 'Ont cliqué un moyen de nous joindre (clics)',
   funnelLeads: 'Ont envoyé un message',
   count: 'Nombre',
   otherReferrers: '(autres sites)',

@@ -1,11 +1,12 @@
 /**
  * `npm run stats -- --html FILE`: one self-contained French page that opens offline and runs no script. Its charts
- * (visitors and leads per day, the way to /contact, the top pages) are Vega-Lite specifications compiled and
+ * (visitors and leads per day, the way to /contact with the clicks on a way to reach us, the top pages) are Vega-Lite specifications compiled and
  * rendered to SVG by Vega in Node when the report is made, with French number and date formats.
  */
 import * as vega from 'vega';
 import * as vegaLite from 'vega-lite';
-import { statsLines } from './lines.ts';
+import { intentNames, statsLines } from './lines.ts';
+import { contactIntentKinds } from '../../src/contact/contact-ways.ts';
 import { brand } from '../../src/content/data/brand.ts';
 import { frenchLongDate } from '../../src/content/french-date.ts';
 import { fillTemplate } from '../../src/content/template.ts';
@@ -79,6 +80,7 @@ export async function statsHtml(figures: AudienceFigures, siteUrl: string | unde
   const funnelValues = [
     { step: words.funnelVisitors, count: figures.visitors },
     { step: words.funnelContact, count: figures.reachedContact },
+    { step: words.funnelIntents, count: figures.contactIntents },
     { step: words.funnelLeads, count: figures.leads },
   ];
   const funnel = await svgOf({
@@ -123,6 +125,10 @@ export async function statsHtml(figures: AudienceFigures, siteUrl: string | unde
     [words.visitors, frenchNumber(figures.visitors)],
     [words.pageviews, frenchNumber(figures.pageviews)],
     [words.reachedContact, shareOf(figures.reachedContact, figures.visitors)],
+    [words.contactIntents, frenchNumber(figures.contactIntents)],
+    ...contactIntentKinds
+      .filter((kind) => figures.contactIntentsByKind[kind] > 0)
+      .map((kind): [string, string] => [`\u2003${intentNames[kind]}`, frenchNumber(figures.contactIntentsByKind[kind])]),
     [words.leads, shareOf(figures.leads, figures.visitors)],
   ];
   return `<!doctype html>

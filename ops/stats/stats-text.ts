@@ -1,5 +1,5 @@
 /** The terminal text of `npm run stats`: French words (./lines.ts), French numbers and dates. */
-import { statsLines } from './lines.ts';
+import { intentNames, statsLines } from './lines.ts';
 import { frenchLongDate } from '../../src/content/french-date.ts';
 import { fillTemplate } from '../../src/content/template.ts';
 import { terminalText } from '../terminal-text.ts';
@@ -7,6 +7,7 @@ import { notFoundPath } from '../../src/site/registry.ts';
 import type { AudienceFigures } from '../../src/api/audience/report.ts';
 import { otherReferrers } from '../../src/api/store/audience-store.ts';
 import { bounds } from '../../src/contact/audience-settings.ts';
+import type { ContactIntentKind } from '../../src/contact/contact-ways.ts';
 
 const words = statsLines;
 const number = new Intl.NumberFormat('fr-FR');
@@ -38,6 +39,14 @@ export function limitNotes(figures: AudienceFigures): string[] {
   ];
 }
 
+/** The ways to reach us clicked in the period, most clicked first. */
+const usedIntents = (figures: AudienceFigures) =>
+  Object.fromEntries(
+    Object.entries(figures.contactIntentsByKind)
+      .filter(([, count]) => count > 0)
+      .sort(([, a], [, b]) => b - a),
+  );
+
 const lines = (title: string, counts: Record<string, number>, name = (key: string) => key) => {
   const entries = Object.entries(counts);
   if (entries.length === 0) return [];
@@ -57,6 +66,7 @@ export function statsText(figures: AudienceFigures, store: string): string {
     [words.visitors, number.format(figures.visitors)],
     [words.pageviews, number.format(figures.pageviews)],
     [words.reachedContact, shareOf(figures.reachedContact, figures.visitors)],
+    [words.contactIntents, number.format(figures.contactIntents)],
     [words.leads, shareOf(figures.leads, figures.visitors)],
   ];
   const width = Math.max(...summary.map(([label]) => label.length));
@@ -82,6 +92,7 @@ export function statsText(figures: AudienceFigures, store: string): string {
     // Hosts come from visitors' browsers: escaped like anything printed from visitor input.
     ...lines(words.referrers, figures.referrers, referrerName),
     ...lines(words.contactFrom, figures.contactFrom, pageName),
+    ...lines(words.contactIntentsByKind, usedIntents(figures), (kind) => intentNames[kind as ContactIntentKind]),
     '',
     words.perDay,
     ...perDay.map((line) => `  ${line}`),

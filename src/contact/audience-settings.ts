@@ -25,6 +25,8 @@ export const bounds: Bounds = {
   viewsPerDay: 5000,
   visitorsPerDay: 2000,
   referrersPerDay: 100,
+  intentsPerAddress: 20,
+  intentsPerDay: 1000,
 };
 
 /** Node (`npm start`): the counts of the day are written at most this often, and when the server stops. */

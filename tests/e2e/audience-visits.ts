@@ -17,6 +17,8 @@ export interface Figures {
   reachedContact: number;
   contactFrom: Record<string, number>;
   leads: number;
+  contactIntents: number;
+  contactIntentsByKind: Record<string, number>;
 }
 
 /** `npm run stats -- --json` with these options and environment. */
@@ -57,7 +59,25 @@ async function noStoredIdentifier(context: BrowserContext, page: Page, javaScrip
 }
 
 /**
- * One visitor with JavaScript (from an outside site: /, /about, /faq, then /contact, sends the form) and one
+ * A click on a way to reach us, on a link made for the test (the page's own links carry the same attribute): its
+ * beacon answered, the page left where it was.
+ */
+async function clickContactWay(page: Page) {
+  await page.evaluate(() => {
+    const link = document.createElement('a');
+    link.href = '#whatsapp';
+    link.dataset.intent = 'whatsapp';
+    link.textContent = 'WhatsApp (test)';
+    document.querySelector('main')?.append(link);
+  });
+  const counted = page.waitForResponse((response) => isCount(response.url()) && response.url().includes('i=whatsapp'));
+  await page.getByRole('link', { name: 'WhatsApp (test)' }).click();
+  expect((await counted).status()).toBe(204);
+}
+
+/**
+ * One visitor with JavaScript (from an outside site: /, /about, /faq, then /contact, clicks a way to reach us,
+ * sends the form) and one
  * without (/, /how-it-works, /terms, then /contact, sends the form and sees the confirmation page). Neither
  * browser holds a cookie or a storage entry afterwards.
  */
@@ -68,6 +88,7 @@ export async function twoVisitors(browser: Browser, url: string) {
   await read(first, `${url}/about`);
   await read(first, `${url}/faq`);
   await read(first, `${url}/contact`);
+  await clickContactWay(first);
   await islandHydrated(first);
   await fillAndSubmit(first);
   await expect(first.getByRole('status')).toContainText('Message envoyé');
@@ -98,4 +119,6 @@ export const afterTwoVisitors = {
   // The outside referrer's host only: no path, no query, no campaign parameter.
   referrers: { 'www.example.org': 1 },
   contactFrom: { '/faq': 1, '/terms': 1 },
+  contactIntents: 1,
+  contactIntentsByKind: { phone: 0, whatsapp: 1, telegram: 0, email: 0, booking: 0 },
 };

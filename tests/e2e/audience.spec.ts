@@ -70,7 +70,16 @@ async function htmlReportOpens(audienceDir: string, browser: Browser, testInfo: 
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(pathToFileURL(file).href);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audience de PropLLC');
-  await expect(page.getByRole('definition')).toHaveText(['2', '9', '2 (100\u202f% des visiteurs)', '2 (100\u202f% des visiteurs)']);
+  // Visitors, views, reached /contact, clicks on a way to reach us (in all, then WhatsApp's), leads.
+  await expect(page.getByRole('definition')).toHaveText([
+    '2',
+    '9',
+    '2 (100\u202f% des visiteurs)',
+    '1',
+    '1',
+    '2 (100\u202f% des visiteurs)',
+  ]);
+  await expect(page.getByRole('term')).toContainText(['Clics vers un moyen de nous joindre', 'WhatsApp']);
   for (const chart of ['Visiteurs et messages reçus par jour', 'Le chemin vers la page de contact', 'Pages les plus lues']) {
     await expect(page.getByRole('img', { name: chart }).locator('svg')).toBeVisible();
   }

@@ -24,14 +24,17 @@ test.describe('terms of use', () => {
     '7. Modification des conditions',
     '8. Confidentialité',
     '9. Droit applicable',
-    '10. Contact',
+    '10. Médiation de la consommation',
+    '11. Contact',
   ];
 
   // One page load for these checks of one page: each is a step, named in the report when it fails.
-  test('ten numbered sections in order; the services, the informational-only notice, French law and the contact', async ({ page }) => {
+  test('eleven numbered sections in order; the services, the informational-only notice, French law, mediation and the contact', async ({
+    page,
+  }) => {
     await page.goto('/terms');
 
-    await test.step('ten numbered sections, in order', async () => {
+    await test.step('eleven numbered sections, in order', async () => {
       await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(sections);
     });
 
@@ -53,7 +56,7 @@ test.describe('terms of use', () => {
       );
       await expect(main.getByRole('region', { name: '9. Droit applicable' })).toContainText('droit français');
       await expect(main.getByRole('region', { name: '9. Droit applicable' })).toContainText('tribunaux français');
-      const contact = main.getByRole('region', { name: '10. Contact' });
+      const contact = main.getByRole('region', { name: '11. Contact' });
       await expect(contact.getByRole('link', { name: 'page de contact' })).toHaveAttribute('href', '/contact');
       await expect(contact.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
     });
@@ -123,6 +126,7 @@ test.describe('legal notice', () => {
         'Cookies',
         'Propriété intellectuelle',
         'Responsabilité',
+        'Médiation de la consommation',
       ]);
     });
 

@@ -48,6 +48,8 @@ interface Opened {
   memory: () => Promise<string[]>;
   /** What identifies the visitors of `day`: its salt, the hashes of its visitors and clients (names, keys, rows). */
   dayTraces: (day: string) => Promise<string[]>;
+  /** What the acknowledgements' memory holds: each salt and hash, as names, keys or rows with their values. */
+  ackTraces: () => Promise<string[]>;
   /** Files only: the folders, whose content the cases check too. */
   dirs?: { leads: string; audience: string };
 }
@@ -111,7 +113,12 @@ const rows: Record<string, Row> = {
       };
       const dayTraces = async (day: string) =>
         (await readdir(path.join(dirs.audience, 'today')).catch(() => [])).filter((name) => name.startsWith(day));
-      return { stores, other: filesStores(dirs.leads, dirs.audience), addAt, memory, dayTraces, dirs };
+      const ackTraces = async () => {
+        const folder = path.join(dirs.leads, 'acknowledgements');
+        const names = await readdir(folder).catch(() => []);
+        return Promise.all(names.map(async (name) => `${name} ${await readFile(path.join(folder, name), 'utf8')}`));
+      };
+      return { stores, other: filesStores(dirs.leads, dirs.audience), addAt, memory, dayTraces, ackTraces, dirs };
     },
   },
   blobs: {
@@ -144,7 +151,20 @@ const rows: Record<string, Row> = {
         }
         return keys;
       };
-      return { stores, other: blobsStores(open), addAt: (message, at) => stores.leads.add(message, at), memory, dayTraces };
+      const ackTraces = async () =>
+        Promise.all(
+          (await leads.list({ prefix: 'acknowledgements/' })).blobs.map(
+            async ({ key }) => `${key} ${await leads.get(key, { type: 'text', consistency: 'strong' })}`,
+          ),
+        );
+      return {
+        stores,
+        other: blobsStores(open),
+        addAt: (message, at) => stores.leads.add(message, at),
+        memory,
+        dayTraces,
+        ackTraces,
+      };
     },
   },
   d1: {
@@ -169,7 +189,18 @@ const rows: Record<string, Row> = {
         ...(await audience('SELECT day FROM audience_salts WHERE day = ?1', [day])).map((row) => `salt ${row.day}`),
         ...(await audience('SELECT id FROM audience_today WHERE day = ?1', [day])).map((row) => `today ${row.id}`),
       ];
-      return { stores, other: d1Stores(leads, audience), addAt: (message, at) => stores.leads.add(message, at), memory, dayTraces };
+      const ackTraces = async () => [
+        ...(await leads('SELECT day, salt FROM ack_salts', [])).map((row) => `salt ${row.day} ${row.salt}`),
+        ...(await leads('SELECT day, address FROM acks', [])).map((row) => `ack ${row.day} ${row.address}`),
+      ];
+      return {
+        stores,
+        other: d1Stores(leads, audience),
+        addAt: (message, at) => stores.leads.add(message, at),
+        memory,
+        dayTraces,
+        ackTraces,
+      };
     },
   },
 };
@@ -455,7 +486,15 @@ describe.each(Object.keys(rows))('the %s stores', { timeout: 120_000 }, (kind) =
   it('audience: a salt per day, views and leads added up per day within the bounds, totals read back and purged', async () => {
     const { stores, other, dayTraces, dirs } = await row.open();
     const { audience } = stores;
-    const bounds: Bounds = { viewsPerVisitor: 3, viewsPerAddress: 100, viewsPerDay: 100, visitorsPerDay: 100, referrersPerDay: 100 };
+    const bounds: Bounds = {
+      viewsPerVisitor: 3,
+      viewsPerAddress: 100,
+      viewsPerDay: 100,
+      visitorsPerDay: 100,
+      referrersPerDay: 100,
+      intentsPerAddress: 100,
+      intentsPerDay: 100,
+    };
     const [oldDay, today, tomorrow] = ['2024-03-01', '2026-11-24', '2026-11-25'];
     const salt = await audience.salt(today);
     expect(salt).toMatch(/^[0-9a-f]{64}$/);
@@ -500,5 +539,89 @@ describe.each(Object.keys(rows))('the %s stores', { timeout: 120_000 }, (kind) =
     expect(await audience.purge('2025-01-01', tomorrow)).toBe(1);
     expect(await audience.days(oldDay, tomorrow)).toEqual([todays]);
     if (dirs) expect(await readdir(path.join(dirs.audience, 'days'))).toEqual([`${today}.json`]);
+  });
+
+  it('contact intents: added up per day and per kind within the bounds, beside the views, read back and purged', async () => {
+    const { stores, other, dayTraces, dirs } = await row.open();
+    const { audience } = stores;
+    const bounds: Bounds = {
+      viewsPerVisitor: 10,
+      viewsPerAddress: 10,
+      viewsPerDay: 10,
+      visitorsPerDay: 10,
+      referrersPerDay: 10,
+      intentsPerAddress: 3,
+      intentsPerDay: 5,
+    };
+    const [oldDay, today, tomorrow] = ['2024-03-01', '2026-11-24', '2026-11-25'];
+    await audience.salt(today);
+    const intent = (address: string, kind: 'phone' | 'whatsapp' | 'telegram' | 'email' | 'booking', on = today) => ({
+      day: on,
+      address,
+      kind,
+    });
+    expect(await audience.addView({ day: today, visitor: 'visiteur-1', address: 'client-1', page: '/contact' }, bounds)).toBe(true);
+    expect(await audience.addIntent(intent('client-1', 'whatsapp'), bounds)).toBe(true);
+    expect(await other.audience.addIntent(intent('client-1', 'phone'), bounds)).toBe(true);
+    expect(await audience.addIntent(intent('client-1', 'whatsapp'), bounds)).toBe(true);
+    // The client's bound: nothing more of it that day; another client still counts.
+    expect(await audience.addIntent(intent('client-1', 'email'), bounds)).toBe(false);
+    expect(await other.audience.addIntent(intent('client-2', 'booking'), bounds)).toBe(true);
+    expect(await audience.addIntent(intent('client-3', 'telegram'), bounds)).toBe(true);
+    // The day's bound: five intents, the day is full.
+    expect(await audience.addIntent(intent('client-4', 'phone'), bounds)).toBe(false);
+    expect(await audience.addIntent(intent('client-1', 'email', oldDay), bounds)).toBe(true);
+
+    const todays = {
+      day: today,
+      visitors: 1,
+      pageviews: 1,
+      pages: { '/contact': 1 },
+      referrers: {},
+      reachedContact: 1,
+      contactFrom: { '': 1 },
+      leads: 0,
+      intents: { whatsapp: 2, phone: 1, booking: 1, telegram: 1 },
+    };
+    const olds = { day: oldDay, ...noViews, leads: 0, intents: { email: 1 } };
+    expect(await other.audience.days(oldDay, tomorrow)).toEqual([olds, todays]);
+    if (dirs) expect(JSON.parse(await readFile(path.join(dirs.audience, 'days', `${today}.json`), 'utf8'))).toEqual(todays);
+
+    // What bounded each client goes with the day; the totals stay until their retention ends.
+    expect(await dayTraces(today)).not.toEqual([]);
+    await audience.salt(tomorrow);
+    expect(await dayTraces(today)).toEqual([]);
+    expect(await audience.addIntent(intent('client-1', 'email', tomorrow), bounds)).toBe(true);
+    expect(await audience.purge('2025-01-01', tomorrow)).toBe(1);
+    expect(await audience.days(oldDay, tomorrow)).toEqual([todays, { day: tomorrow, ...noViews, leads: 0, intents: { email: 1 } }]);
+  });
+
+  it('acknowledgements: one per address per day whatever the handle, kept as hashes salted per day, forgotten after the day', async () => {
+    const { stores, other, ackTraces } = await row.open();
+    const [today, tomorrow] = ['2026-11-24', '2026-11-25'];
+    const acknowledge = (email: string, day: string, through = stores) => through.leads.acknowledge!(email, day);
+    expect(await acknowledge('jeanne.martin@example.com', today)).toBe(true);
+    // The same address, typed otherwise, through another handle: already acknowledged today.
+    expect(await acknowledge(' Jeanne.MARTIN@example.com', today, other)).toBe(false);
+    expect(await acknowledge('paul@example.com', today, other)).toBe(true);
+    expect(await acknowledge('paul@example.com', today)).toBe(false);
+    const traces = await ackTraces();
+    expect(traces.length).toBeGreaterThan(0);
+    // Hashes only: no address, no part of one.
+    for (const trace of traces) expect(trace).not.toMatch(/jeanne|paul|example/i);
+    expect(traces.join('\n')).toMatch(/[0-9a-f]{64}/);
+
+    // The next day: acknowledged again; the first claim of the day forgets the day before.
+    expect(await acknowledge('jeanne.martin@example.com', tomorrow)).toBe(true);
+    expect((await ackTraces()).filter((trace) => trace.includes(today))).toEqual([]);
+    expect(await acknowledge('jeanne.martin@example.com', tomorrow, other)).toBe(false);
+    // A GDPR erasure takes the address out of the day's memory too; the others stay.
+    await acknowledge('paul@example.com', tomorrow);
+    await other.leads.forget('Jeanne.Martin@example.com');
+    expect(await acknowledge('jeanne.martin@example.com', tomorrow)).toBe(true);
+    expect(await acknowledge('paul@example.com', tomorrow, other)).toBe(false);
+    // The daily purge forgets every day but the one it runs on.
+    await stores.leads.forgetAcknowledgements!('2026-11-26');
+    expect(await ackTraces()).toEqual([]);
   });
 });

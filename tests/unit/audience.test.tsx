@@ -202,6 +202,7 @@ describe('the count endpoint', () => {
         return 'sel';
       },
       addView: async () => true,
+      addIntent: async () => true,
       addLead: async (leadDay) => {
         leads.push(leadDay);
       },
@@ -226,6 +227,57 @@ describe('the count endpoint', () => {
     // Room again once the waiting counts are done.
     await request();
     expect(dropped).toHaveLength(3);
+  });
+
+  it('counts a click on a way to reach us per day and per kind, never as a view; refuses an unknown kind and stores nothing', async () => {
+    const { counter, view, totals, dir } = await counterIn();
+    const intent = (kind: string, headers: Record<string, string> = {}) =>
+      counter.handle(
+        new Request(`https://www.propllc.fr/api/count?i=${encodeURIComponent(kind)}`, {
+          method: 'POST',
+          headers: { host: 'www.propllc.fr', 'user-agent': agent, 'sec-fetch-site': 'same-origin', ...headers },
+        }),
+        { address: '192.0.2.1' },
+      );
+    await view('/contact');
+    for (const kind of ['whatsapp', 'phone', 'whatsapp']) expect((await intent(kind)).status).toBe(204);
+    // Not ours to count: another site, a bot, Sec-GPC.
+    await intent('phone', { 'sec-fetch-site': 'cross-site' });
+    await intent('phone', { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' });
+    await intent('phone', { 'sec-gpc': '1' });
+    for (const kind of ['fax', 'https://spam.example/', '']) expect((await intent(kind)).status).toBe(400);
+    const figures = await totals();
+    expect(figures).toMatchObject({ pageviews: 1, contactIntents: 3 });
+    expect(figures.contactIntentsByKind).toEqual({ phone: 1, whatsapp: 2, telegram: 0, email: 0, booking: 0 });
+    const stored = await readFile(path.join(dir, 'days', `${day}.json`), 'utf8');
+    expect(JSON.parse(stored).intents).toEqual({ whatsapp: 2, phone: 1 });
+    expect(stored).not.toContain('fax');
+    expect(stored).not.toContain('spam.example');
+  });
+
+  it('npm run stats gives the contact intents, in all and per kind, in the path to contact', () => {
+    const withIntents = {
+      day,
+      visitors: 10,
+      pageviews: 30,
+      pages: { '/contact': 4 },
+      referrers: {},
+      reachedContact: 4,
+      contactFrom: {},
+      leads: 1,
+      intents: { whatsapp: 3, phone: 1 },
+    };
+    const next = { ...withIntents, day: '2026-11-27', intents: { whatsapp: 1, booking: 2 } };
+    const figures = figuresOf([withIntents, next, { ...next, day: '2026-11-28', intents: undefined }], day, '2026-11-28');
+    expect(figures.contactIntents).toBe(7);
+    expect(figures.contactIntentsByKind).toEqual({ phone: 1, whatsapp: 4, telegram: 0, email: 0, booking: 2 });
+    const text = statsText(figures, 'dossier audience');
+    expect(text).toMatch(/^Clics vers un moyen de nous joindre +7$/m);
+    expect(text).toContain('Moyens de nous joindre cliqués');
+    expect(text).toMatch(/^ {2}WhatsApp +4$/m);
+    expect(text).toMatch(/^ {2}Prise de rendez-vous +2$/m);
+    expect(text).not.toContain('Telegram');
+    expect(figuresOf([], day, day)).toMatchObject({ contactIntents: 0, contactIntentsByKind: { phone: 0 } });
   });
 
   it('reads pages and referrers strictly', () => {

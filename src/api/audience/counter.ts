@@ -5,7 +5,9 @@
  * counting is on; the request is a GET (the `<noscript>` image) or a POST (the site script's beacon); it comes
  * from one of our own pages (`Sec-Fetch-Site`, when the browser sends it, is `same-origin`: an `<img>` on another
  * site is not counted); it is no prefetch or prerender (`Sec-Purpose`); the browser sends no `Sec-GPC: 1` and no
- * objection cookie; the User-Agent is no bot (isbot); the page is not under /api/.
+ * objection cookie; the User-Agent is no bot (isbot); the page is not under /api/. With `?i=<kind>` (a click on a
+ * way to reach us, `a[data-intent]`), the same request counts a contact intent instead of a view: a kind other than
+ * those of src/contact/contact-ways.ts is refused (400), and nothing is stored.
  * `?objection=1` (a link of the GDPR notice) sets the objection cookie and answers a small page saying so;
  * `?objection=0` removes it; both only from our own pages (the same check), so another site cannot undo a
  * visitor's objection.
@@ -22,7 +24,7 @@ import { renderPage } from '../contact/page.ts';
 import { rateKey } from '../contact/rate-limit.ts';
 import { isPagePath, notFoundPath } from '../../site/registry.ts';
 import { receiverSecurityHeaders } from '../../site/security-headers.ts';
-import type { AudienceStore, Bounds, Day } from '../store/audience-store.ts';
+import { type AudienceStore, type Bounds, type Day, isContactIntentKind } from '../store/audience-store.ts';
 import { audienceLines } from './lines.ts';
 import type { HostStore } from '../store/host-store.ts';
 import { monthsBefore } from './report.ts';
@@ -149,6 +151,14 @@ export function createAudienceCounter({
     await purgeOnce(day);
     const url = new URL(request.url);
     const host = request.headers.get('host') ?? url.host;
+    const kind = url.searchParams.get('i');
+    if (kind !== null) {
+      // handle() refused any other kind before counting started.
+      if (!isContactIntentKind(kind)) return;
+      const salt = await store.salt(day);
+      await store.addIntent({ day, address: await hashOf(salt, host.toLowerCase(), rateKey(address)), kind }, limits);
+      return;
+    }
     // The beacon says which page; the <noscript> image too, and its Referer (the page) is the fallback.
     let page = pageOf(url.searchParams.get('p'));
     if (page === undefined && !url.searchParams.has('p')) {
@@ -205,6 +215,10 @@ export function createAudienceCounter({
       const choice = url.searchParams.get('objection');
       if (request.method === 'GET' && (choice === '1' || choice === '0')) {
         return objection(choice === '1', url.protocol === 'https:', fromOurPages(request));
+      }
+      const kind = url.searchParams.get('i');
+      if (kind !== null && !isContactIntentKind(kind)) {
+        return new Response(null, { status: 400, headers: receiverSecurityHeaders });
       }
       const purpose = request.headers.get('sec-purpose') ?? '';
       const counted =

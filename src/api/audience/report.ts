@@ -5,9 +5,10 @@
  */
 import { type DayTotals, otherReferrers } from '../store/audience-store.ts';
 import { bounds } from '../../contact/audience-settings.ts';
+import { type ContactIntentKind, contactIntentKinds } from '../../contact/contact-ways.ts';
 
 /** A period's figures: the same totals as one day's (summed over the period), plus its bounds and its days. */
-export interface AudienceFigures extends Omit<DayTotals, 'day' | 'dropped'> {
+export interface AudienceFigures extends Omit<DayTotals, 'day' | 'dropped' | 'intents'> {
   since: string;
   until: string;
   days: DayTotals[];
@@ -15,6 +16,10 @@ export interface AudienceFigures extends Omit<DayTotals, 'day' | 'dropped'> {
   dropped: number;
   /** The days that reached a daily cap (src/contact/audience-settings.ts): past it, views went uncounted or under `*`. */
   capped: { views: string[]; visitors: string[]; referrers: string[] };
+  /** Clicks on a way to reach us (phone, WhatsApp…), all kinds together. */
+  contactIntents: number;
+  /** The same, per kind: every kind of src/contact/contact-ways.ts, in its order, 0 for none. */
+  contactIntentsByKind: Record<ContactIntentKind, number>;
 }
 
 const sortedCounts = (counts: Record<string, number>) =>
@@ -34,7 +39,9 @@ export function figuresOf(days: readonly DayTotals[], since: string, until: stri
   let leads = 0;
   let dropped = 0;
   const capped: AudienceFigures['capped'] = { views: [], visitors: [], referrers: [] };
+  const contactIntentsByKind = Object.fromEntries(contactIntentKinds.map((kind) => [kind, 0])) as Record<ContactIntentKind, number>;
   for (const day of days) {
+    for (const kind of contactIntentKinds) contactIntentsByKind[kind] += day.intents?.[kind] ?? 0;
     dropped += day.dropped ?? 0;
     if (day.pageviews >= bounds.viewsPerDay) capped.views.push(day.day);
     if (day.visitors >= bounds.visitorsPerDay) capped.visitors.push(day.day);
@@ -60,6 +67,8 @@ export function figuresOf(days: readonly DayTotals[], since: string, until: stri
     days: [...days],
     dropped,
     capped,
+    contactIntents: Object.values(contactIntentsByKind).reduce((sum, count) => sum + count, 0),
+    contactIntentsByKind,
   };
 }
 

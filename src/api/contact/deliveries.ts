@@ -288,6 +288,41 @@ export function brevoDelivery(options: BrevoOptions): (message: Delivered) => Pr
     });
 }
 
+export interface BrevoAcknowledgementOptions {
+  apiKey: string;
+  /** A sender address verified in Brevo (CONTACT_FROM). */
+  from: string;
+  senderName: string;
+  /** Where the visitor's answer goes: our contact address. */
+  replyTo: string;
+  fetch?: Fetch;
+}
+
+/**
+ * The acknowledgement as one text-only email to the visitor's address (./acknowledgement.ts writes it), under its
+ * own id (`ack-` and the lead's), so that a repeat is recognisable as a lead's email is.
+ */
+export function brevoAcknowledgementDelivery(
+  options: BrevoAcknowledgementOptions,
+): (email: { to: string; subject: string; text: string; id: string }) => Promise<void> {
+  const fetcher = options.fetch ?? globalFetch;
+  return ({ to, subject, text, id }) =>
+    post(
+      fetcher,
+      brevoEndpoint,
+      { 'api-key': options.apiKey, [leadIdHeader]: `ack-${id}` },
+      {
+        sender: { name: options.senderName, email: options.from },
+        to: [{ email: to }],
+        replyTo: { email: options.replyTo },
+        subject: singleLine(subject),
+        textContent: text,
+        headers: { [leadIdHeader]: `ack-${id}` },
+      },
+      { configurationAnswer: brevoConfigurationError },
+    );
+}
+
 export interface WebhookOptions {
   url: string;
   /** A one-line summary, shown as is by Slack-style webhooks (`text`). */

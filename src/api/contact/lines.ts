@@ -59,6 +59,18 @@ export const receiverLines = {
   digestSent: 'Résumé des messages mis à l’écart envoyé ({delivery}) : {count} message(s).',
   digestFailed:
     'Résumé des messages mis à l’écart NON envoyé ({delivery}) : {reason}. Ces messages restent à signaler : nouvel essai dans quelques minutes.',
+  acknowledgementOn:
+    'Accusé de réception (CONTACT_ACK) : chaque visiteur dont le message est transmis sans marque reçoit un email texte (sa référence, la suite, nos coordonnées), au plus un par adresse et par jour.',
+  acknowledgementNeedsEmail:
+    'CONTACT_ACK est activé, mais l’envoi des messages ne se fait pas par email (Brevo) : AUCUN accusé de réception n’est envoyé aux visiteurs. Choisissez CONTACT_DELIVERY=email (BREVO_API_KEY, CONTACT_TO, CONTACT_FROM), ou retirez CONTACT_ACK.',
+  acknowledgementNeedsStore:
+    'CONTACT_ACK est activé, mais aucun stockage des messages (CONTACT_STORE) ne retient les adresses déjà remerciées du jour : AUCUN accusé de réception n’est envoyé aux visiteurs. Configurez le stockage de cet hébergeur, ou retirez CONTACT_ACK.',
+  acknowledgementInvalid:
+    'CONTACT_ACK doit valoir 1 (accusé de réception envoyé) ou 0 : AUCUN accusé de réception n’est envoyé tant qu’il vaut autre chose.',
+  acknowledgementSent: 'Accusé de réception envoyé au visiteur du message {id}.',
+  acknowledgementAlready: 'Accusé de réception non envoyé pour le message {id} : cette adresse en a déjà reçu un aujourd’hui.',
+  acknowledgementFailed:
+    'Accusé de réception NON envoyé pour le message {id} : {reason}. Le message lui-même est bien transmis et enregistré ; ce visiteur n’aura pas d’accusé pour celui-ci.',
   indexWhy: {
     sent: 'message déjà envoyé',
     failed: 'message en échec',

@@ -90,6 +90,11 @@ export interface NotificationsOptions {
   digest?: (now: Date) => Promise<number>;
   /** The delivery's name in an incident's record (`email Brevo`, `webhook`). */
   delivery?: string;
+  /**
+   * Called once a lead not marked « à vérifier » was delivered and its state written (the acknowledgement,
+   * ./acknowledgement.ts): the lead is safe by then, whatever it does. Never rejects.
+   */
+  acknowledge?: (lead: StoredLead) => Promise<void>;
 }
 
 export interface Notifications {
@@ -155,6 +160,7 @@ export function createNotifications({
   budgetMs = passBudgetMs,
   digest,
   delivery = '',
+  acknowledge,
 }: NotificationsOptions): Notifications {
   /** A store that fails is logged, and the pass goes on with the other leads. */
   async function guarded<T>(id: string | undefined, work: () => Promise<T>): Promise<T | undefined> {
@@ -231,6 +237,7 @@ export function createNotifications({
         await round.resuming;
       }
       report({ kind: 'sent', lead, attempts });
+      if (acknowledge && !(lead.review && lead.review.length > 0)) await acknowledge(lead);
     } else if (outcome.state === 'failed') report({ kind: 'failed', lead, attempts, reason: outcome.reason });
     else report({ kind: 'retrying', lead, attempts, nextAt: outcome.nextAt, reason: outcome.lastReason ?? '' });
     return outcome.state;

@@ -38,8 +38,8 @@ export function retentionCutoff(now: Date, years: number): Date {
 }
 
 export interface PurgeOptions {
-  /** A lead store (./store/lead-store.ts): only its `purge` is used. */
-  store: Pick<LeadStore, 'purge'>;
+  /** A lead store (./store/lead-store.ts): its `purge`, and the acknowledgements' memory of past days. */
+  store: Pick<LeadStore, 'purge' | 'forgetAcknowledgements'>;
   /**
    * What else goes by the same timer: the audience's totals past their period and the salts of past days
    * (src/api/audience/counter.ts, `purge`). It logs its own line; a failure of it is logged like the leads' own.
@@ -64,6 +64,8 @@ async function purgeLeads({ store, log, logError, now = () => new Date() }: Purg
   const years = processors.leadRetentionYears;
   const cutoff = retentionCutoff(now(), years);
   const { leads, unreadable, repaired } = await store.purge(cutoff, spamCutoff(now()));
+  // Who was acknowledged on a past day: a day without a message still loses yesterday's salt and hashes.
+  await store.forgetAcknowledgements?.(parisDay(now()));
   const spam = leads.filter((lead) => lead.notification?.state === 'spam' && Date.parse(lead.receivedAt) >= cutoff.getTime()).length;
   const count = leads.length - spam;
   // A record the store could not read is skipped, never deleted blind: the operator is told which.

@@ -11,7 +11,11 @@ import { contactForm } from '../../content/data/contact-form.ts';
 import { contactReceiver } from '../../content/data/contact-receiver.ts';
 import { createContactSchema } from '../../contact/contact-schema.ts';
 import { mapFields } from '../../contact/map-fields.ts';
+import { acknowledgementEmail } from './acknowledgement.ts';
+import { acknowledgementSetting } from '../../contact/acknowledgement-settings.ts';
+import { parisDay } from '../../content/french-date.ts';
 import {
+  brevoAcknowledgementDelivery,
   brevoDelivery,
   brevoDigestDelivery,
   type Delivered,
@@ -45,6 +49,9 @@ const reviewWords: ReviewWords = {
   mark: spamLines.reviewMark,
   line: (reasons) => fillTemplate(spamLines.reviewLine, { reasons: spamReasonsText(reasons) }),
 };
+
+/** A lead delivered later than this after its reception gets no acknowledgement. */
+const acknowledgementWindowMs = 24 * 60 * 60 * 1000;
 
 /** The least time between two retry passes started by requests (the schedules have their own pace). */
 const retryGapMs = 10_000;
@@ -216,6 +223,55 @@ export function createSiteReceiver({
     }
   }
 
+  /**
+   * The acknowledgement of a delivered lead (./acknowledgement.ts), when CONTACT_ACK asks for it and it can be
+   * sent: by email, with a store that remembers who was acknowledged today. Asked for but impossible, the operator
+   * is told once, now (the start of the server, function or isolate): never a silent fallback.
+   */
+  function acknowledgementFor(): ((lead: StoredLead) => Promise<void>) | undefined {
+    const setting = acknowledgementSetting(env);
+    if (setting === 'off') return undefined;
+    if (setting === 'invalid') {
+      logError(words.acknowledgementInvalid);
+      return undefined;
+    }
+    if (delivery.mode !== 'email') {
+      logError(words.acknowledgementNeedsEmail);
+      return undefined;
+    }
+    const remember = store?.leads.acknowledge?.bind(store.leads);
+    if (!remember) {
+      logError(words.acknowledgementNeedsStore);
+      return undefined;
+    }
+    const post = brevoAcknowledgementDelivery({
+      apiKey: delivery.apiKey,
+      from: delivery.from,
+      senderName: brand.name,
+      replyTo: company.email,
+      fetch,
+    });
+    return async (lead) => {
+      try {
+        // A lead sent long after its reception (an outage, a rescue from the spam) is answered by a person, not by this.
+        if (Date.now() - Date.parse(lead.receivedAt) > acknowledgementWindowMs) return;
+        if (!(await remember(lead.email, parisDay(new Date())))) {
+          log(fillTemplate(words.acknowledgementAlready, { id: lead.id }));
+          return;
+        }
+        const { subject, text } = acknowledgementEmail(contactReceiver.acknowledgement, {
+          name: lead.name,
+          reference: lead.id,
+          ways: { phone: company.phone, email: company.email },
+        });
+        await post({ to: lead.email.trim(), subject, text, id: lead.id });
+        log(fillTemplate(words.acknowledgementSent, { id: lead.id }));
+      } catch (error) {
+        logError(fillTemplate(words.acknowledgementFailed, { id: lead.id, reason: reasonOf(error) }));
+      }
+    };
+  }
+
   /** The digest says once when it went out, and how many messages it named. */
   function reportDigest(event: DigestEvent): void {
     if (event.kind === 'digestSent') {
@@ -227,11 +283,21 @@ export function createSiteReceiver({
   // One per process or isolate (it remembers the day it sent), shared by the passes of every request.
   const digest = store && sendDigest ? createDigest({ store: store.leads, send: sendDigest, report: reportDigest }) : undefined;
 
+  const acknowledge = acknowledgementFor();
   const send = deliver;
   const notificationsFor =
     store && send && problems.length === 0
-      ? () => createNotifications({ store: store.leads, send, report, delivery: deliveryName, ...(digest ? { digest } : {}) })
+      ? () =>
+          createNotifications({
+            store: store.leads,
+            send,
+            report,
+            delivery: deliveryName,
+            ...(digest ? { digest } : {}),
+            ...(acknowledge ? { acknowledge } : {}),
+          })
       : undefined;
+  if (acknowledge && notificationsFor) describe = [describe, words.acknowledgementOn].join('\n');
   if (store && notificationsFor) describe = [fillTemplate(words.storeFirst, { where: store.where }), describe].join('\n');
 
   /** A store error outside any lead's notification (the repeat memory, the store-only note): logged, never thrown. */

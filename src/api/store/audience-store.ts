@@ -6,6 +6,8 @@
  * is over.
  */
 
+import { type ContactIntentKind, contactIntentKinds } from '../../contact/contact-ways.ts';
+
 /** A Paris day, `YYYY-MM-DD`. */
 export type Day = string;
 
@@ -27,6 +29,8 @@ export interface DayTotals {
   leads: number;
   /** Node only: views dropped because too many counts were waiting at once (absent: none). */
   dropped?: number;
+  /** Clicks on a way to reach us (`a[data-intent]`), per kind (absent: none). */
+  intents?: Partial<Record<ContactIntentKind, number>>;
 }
 
 /** One view, as the endpoint hands it to the store. */
@@ -41,6 +45,17 @@ export interface View {
   referrer?: string;
 }
 
+/** One click on a way to reach us, as the endpoint hands it to the store: no page, no visitor, only the kind. */
+export interface Intent {
+  day: Day;
+  /** Hash of the day's salt, the site and the client's key, as a view's: the flood bound. */
+  address: string;
+  kind: ContactIntentKind;
+}
+
+export const isContactIntentKind = (value: unknown): value is ContactIntentKind =>
+  (contactIntentKinds as readonly unknown[]).includes(value);
+
 /** What one visitor, one client and one day may add: a flood cannot fill the store nor use up a quota. */
 export interface Bounds {
   viewsPerVisitor: number;
@@ -51,6 +66,10 @@ export interface Bounds {
   visitorsPerDay: number;
   /** Referrer hosts of a day: past it, a new host is counted under `*` (« autres sites »). */
   referrersPerDay: number;
+  /** Contact intents of one client in a day. */
+  intentsPerAddress: number;
+  /** Contact intents of a day: past it, nothing more is counted that day. */
+  intentsPerDay: number;
 }
 
 export interface AudienceStore {
@@ -58,6 +77,8 @@ export interface AudienceStore {
   salt(day: Day): Promise<string>;
   /** Adds a view to its day; false (nothing added) when the visitor, the client or the day reached its bound. */
   addView(view: View, bounds: Bounds): Promise<boolean>;
+  /** Adds a contact intent to its day; false (nothing added) when the client or the day reached its bound. */
+  addIntent(intent: Intent, bounds: Bounds): Promise<boolean>;
   /** One more lead on `day` (no link to the lead or to a visitor). */
   addLead(day: Day): Promise<void>;
   /** The totals of the days from `since` to `until` (both included), oldest first; days with nothing are left out. */
@@ -125,6 +146,23 @@ export function applyView(totals: DayTotals, visitor: VisitorState | undefined, 
   state.views += 1;
   state.last = view.page;
   return state;
+}
+
+/** The contact intents of a day, all kinds together. */
+export const intentsOf = (totals: Pick<DayTotals, 'intents'>): number =>
+  Object.values(totals.intents ?? {}).reduce((sum, count) => sum + count, 0);
+
+/** The flood key of a client's intents in the day's hashes, beside its views' `address:` key. */
+export const intentsKey = (address: string) => `intents:${address}`;
+
+/**
+ * Applies one intent to a day's totals, given how many the client already made that day (the same rules for
+ * every store); false, and nothing changed, when the client's or the day's bound refuses it.
+ */
+export function applyIntent(totals: DayTotals, byAddress: number, intent: Intent, bounds: Bounds): boolean {
+  if (byAddress >= bounds.intentsPerAddress || intentsOf(totals) >= bounds.intentsPerDay) return false;
+  totals.intents = { ...totals.intents, [intent.kind]: (totals.intents?.[intent.kind] ?? 0) + 1 };
+  return true;
 }
 
 /** A random salt: 32 bytes, hex. */

@@ -143,7 +143,10 @@ export interface LeadStore {
    * attempts 0, due at `now`; undefined when there is no such lead.
    */
   retry(id: string, now: Date, options?: RetryOptions): Promise<StoredLead | undefined>;
-  /** Deletes every lead of this email address (case-insensitive); returns them, and the records skipped. */
+  /**
+   * Deletes every lead of this email address (case-insensitive), and its traces in the memories (repeats,
+   * acknowledgements); returns the leads, and the records skipped.
+   */
   forget(email: string): Promise<Listing>;
   /**
    * Deletes the leads received before `before`, and the spam ones received before `spamBefore`; returns them,
@@ -157,6 +160,14 @@ export interface LeadStore {
    * `purge` replaces (dropping every entry of the old key); `forget` removes the address's entries.
    */
   repeats?(body: string, email: string, now: Date): Promise<number>;
+  /**
+   * The acknowledgement's memory (../contact/acknowledgement.ts): true, and `email` remembered for `day` (Paris,
+   * `YYYY-MM-DD`), the first time that day in every process, isolate or instance; false after. Only a hash of the
+   * address salted with the day's random salt is kept; the first claim of a new day deletes the earlier days'.
+   */
+  acknowledge?(email: string, day: string): Promise<boolean>;
+  /** Deletes the acknowledgements' salts and hashes of every day but `today` (the daily purge). */
+  forgetAcknowledgements?(today: string): Promise<void>;
   /**
    * The daily digest of quarantined messages (../digest.ts): at most `limit` leads kept apart as spam that no
    * digest has named yet, oldest first. A rescued or forgotten lead is no longer one.

@@ -103,6 +103,25 @@ export const contactReceiverSchema = v.strictObject({
     v.title('Email reçu par PropLLC'),
     v.description('Envoi par email. Répondre à cet email répond au visiteur.'),
   ),
+  acknowledgement: v.pipe(
+    v.strictObject({
+      subject: v.pipe(text, v.title('Sujet')),
+      greeting: v.pipe(withPlaceholder('firstName'), v.title('Salutation avec le prénom')),
+      greetingWithoutName: v.pipe(text, v.title('Salutation sans prénom')),
+      received: v.pipe(text, v.title('Message bien reçu')),
+      reference: v.pipe(withPlaceholder('id'), v.title('Référence du message')),
+      next: v.pipe(text, v.title('Et ensuite, et quand')),
+      otherWays: v.pipe(text, v.title('Avant les autres moyens de nous joindre')),
+      phone: v.pipe(withPlaceholder('phone'), v.title('Ligne du téléphone')),
+      email: v.pipe(withPlaceholder('email'), v.title('Ligne de l’adresse email')),
+      signature: v.pipe(text, v.title('Signature')),
+      footer: v.pipe(text, v.title('Dernière ligne')),
+    }),
+    v.title('Accusé de réception envoyé au visiteur'),
+    v.description(
+      `Avec CONTACT_ACK=1 et l’envoi par email : un email texte au visiteur dont le message est bien parti, au plus un par adresse et par jour. Il ne reprend jamais son message ni ses coordonnées, seulement son prénom quand il n’est fait que de lettres ; {firstName} devient ce prénom, {id} la référence du message, {phone} et {email} le téléphone et l’adresse de content/company.json (une ligne vide dans content/company.json n’est pas écrite). ${keepBraces}`,
+    ),
+  ),
   webhookText: v.pipe(
     withPlaceholder('name', 'email'),
     v.title('Résumé envoyé au webhook'),

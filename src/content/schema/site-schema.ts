@@ -120,6 +120,11 @@ export const processorsSchema = v.strictObject({
     'Messages enregistrés sur le serveur, puis transmis',
     'Une phrase après la liste, quand le serveur du site (npm start, CONTACT_STORE=files) enregistre chaque message avant de le transmettre par email ou webhook.',
   ),
+  acknowledgement: field(
+    text,
+    'Accusé de réception envoyé au visiteur',
+    'Une phrase après la liste, quand le site envoie à chaque visiteur un accusé de réception par email (CONTACT_ACK=1, voir docs/operations.md).',
+  ),
   leadRetentionYears: field(
     v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10)),
     'Durée de conservation des messages du formulaire (en années)',

@@ -6,7 +6,8 @@
  * instant could be counted as two visitors, which a day's beacons, one per page, practically never do.
  * The day's caps are read before anything is written (a few rows read), so a refused view writes nothing: the
  * free plan counts rows written per account, the leads' database included. The day's distinct referrer hosts
- * are kept as the total `referrerHosts`, so the cap costs one row read, not one per host.
+ * are kept as the total `referrerHosts`, so the cap costs one row read, not one per host. Contact intents are rows
+ * of kind `intent` (key: the way to reach us) in the same table: no migration was needed for them.
  */
 import type { SqlRunner } from './d1-store.ts';
 import {
@@ -15,6 +16,8 @@ import {
   type Day,
   type DayTotals,
   emptyDay,
+  intentsKey,
+  isContactIntentKind,
   newSalt,
   otherReferrers,
   refusedByDay,
@@ -96,6 +99,20 @@ export function d1AudienceStore(run: SqlRunner): AudienceStore {
       ]);
       return true;
     },
+    async addIntent(intent, bounds) {
+      // The day's cap read first: a refused intent writes nothing.
+      const [day] = await run("SELECT COALESCE(SUM(count), 0) AS total FROM audience_days WHERE day = ?1 AND kind = 'intent'", [
+        intent.day,
+      ]);
+      if (number(day?.total) >= bounds.intentsPerDay) return false;
+      const byAddress = await run(
+        'INSERT INTO audience_today (day, id, views) VALUES (?1, ?2, 1) ON CONFLICT (day, id) DO UPDATE SET views = views + 1 WHERE views < ?3 RETURNING views',
+        [intent.day, intentsKey(intent.address), String(bounds.intentsPerAddress)],
+      );
+      if (byAddress.length === 0) return false;
+      await add(run, intent.day, [['intent', intent.kind, 1]]);
+      return true;
+    },
     async addLead(day) {
       await add(run, day, [['total', 'leads', 1]]);
     },
@@ -114,6 +131,7 @@ export function d1AudienceStore(run: SqlRunner): AudienceStore {
         for (const field of Object.keys(kindOf) as (keyof typeof kindOf)[]) {
           if (kind === kindOf[field]) totals[field][key] = count;
         }
+        if (kind === 'intent' && isContactIntentKind(key)) totals.intents = { ...totals.intents, [key]: count };
       }
       return [...days.values()];
     },

@@ -12,6 +12,7 @@ import { mapFields } from '../../contact/map-fields.ts';
 import { receiverLines } from '../../api/contact/lines.ts';
 import { bodyHash, emailHash, isRepeatKey, newRepeatKey, type RepeatKey } from '../../api/contact/spam/repeats.ts';
 import { repeatWindowMs } from '../../api/contact/spam/weights.ts';
+import { acknowledgementHash, newAcknowledgementSalt } from '../../api/contact/acknowledgement.ts';
 import { leadStores } from '../../contact/lead-stores.ts';
 import {
   digestDayPattern,
@@ -267,6 +268,28 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
       ]);
       return inserted.length > 0;
     },
+    async acknowledge(email, day) {
+      const made = await run('INSERT INTO ack_salts (day, salt) VALUES (?1, ?2) ON CONFLICT (day) DO NOTHING RETURNING day', [
+        day,
+        newAcknowledgementSalt(),
+      ]);
+      if (made.length > 0) {
+        // A new day: the salts and hashes of the days before go.
+        await run('DELETE FROM ack_salts WHERE day <> ?1', [day]);
+        await run('DELETE FROM acks WHERE day <> ?1', [day]);
+      }
+      const [row] = await run('SELECT salt FROM ack_salts WHERE day = ?1', [day]);
+      const address = await acknowledgementHash(text(row?.salt), email);
+      const added = await run('INSERT INTO acks (day, address) VALUES (?1, ?2) ON CONFLICT (day, address) DO NOTHING RETURNING day', [
+        day,
+        address,
+      ]);
+      return added.length > 0;
+    },
+    async forgetAcknowledgements(today) {
+      await run('DELETE FROM ack_salts WHERE day <> ?1', [today]);
+      await run('DELETE FROM acks WHERE day <> ?1', [today]);
+    },
     async releaseDigest(day) {
       await run('DELETE FROM spam_digests WHERE day = ?1', [day]);
     },
@@ -281,6 +304,13 @@ export function d1LeadStore(run: SqlRunner): LeadStore {
     },
     async forget(email) {
       const removed = await rows(`DELETE FROM leads WHERE lower(email) = lower(?1) RETURNING ${columns}`, [email.trim()]);
+      // Its acknowledgement of the day, found by its hash under each day's salt.
+      for (const row of await run('SELECT day, salt FROM ack_salts', [])) {
+        await run('DELETE FROM acks WHERE day = ?1 AND address = ?2', [
+          text(row.day),
+          await acknowledgementHash(text(row.salt), email),
+        ]);
+      }
       // The person's entries of the repeat memory, and any entry of an older key (which cannot be searched).
       const key = await repeatKey(false);
       if (key) await run('DELETE FROM spam_repeats WHERE email = ?1 OR key_id <> ?2', [await emailHash(key, email), key.id]);

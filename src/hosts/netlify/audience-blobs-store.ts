@@ -1,7 +1,8 @@
 /**
  * The audience store on Netlify: keys under `audience/` of the audience's own Netlify Blobs store (`audience`),
  * never the leads' store. `audience/days/<day>` holds a day's totals; `audience/salts/<day>` and
- * `audience/today/<day>/<hash>` (the day's salt, each visitor's and address's state) go once the day is over.
+ * `audience/today/<day>/<hash>` (the day's salt, each visitor's and address's state, `intents-<hash>` a client's
+ * contact intents) go once the day is over.
  * Blobs has no increment: each change reads the value with its ETag and writes it back only if nobody changed it
  * meanwhile (`onlyIfMatch`, or `onlyIfNew` for a new key), trying again otherwise, so concurrent instances never
  * lose a view. (The local Blobs server sends no ETag on reads: there the last write wins.)
@@ -9,10 +10,12 @@
 import type { Store } from '@netlify/blobs';
 import {
   type AudienceStore,
+  applyIntent,
   applyView,
   type Day,
   type DayTotals,
   emptyDay,
+  intentsOf,
   newSalt,
   referrerKey,
   refusedByDay,
@@ -86,6 +89,21 @@ export function blobsAudienceStore(store: Store): AudienceStore {
         return totals;
       });
       return true;
+    },
+    async addIntent(intent, bounds) {
+      // The day's cap, read first: a refused intent writes nothing.
+      const day = (await store.get(`audience/days/${intent.day}`, { type: 'json', consistency: 'strong' })) as DayTotals | null;
+      if (day && intentsOf(day) >= bounds.intentsPerDay) return false;
+      const allowed = await update<VisitorState>(`audience/today/${intent.day}/intents-${intent.address}`, (current) =>
+        (current?.views ?? 0) >= bounds.intentsPerAddress ? undefined : { views: (current?.views ?? 0) + 1 },
+      );
+      if (!allowed) return false;
+      const written = await update<DayTotals>(`audience/days/${intent.day}`, (current) => {
+        const totals = current ?? emptyDay(intent.day);
+        // The client's bound was checked above; the day's is checked again against the totals being written.
+        return applyIntent(totals, 0, intent, bounds) ? totals : undefined;
+      });
+      return written !== undefined;
     },
     async addLead(day) {
       await update<DayTotals>(`audience/days/${day}`, (current) => {

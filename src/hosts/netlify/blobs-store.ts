@@ -18,11 +18,15 @@
  * - a lead marked « à vérifier » carries its reasons in its own value (`review`), written with it.
  * - `reported/<id>`: a spam lead a digest named (../digest.ts), and `digests/<day>`, taken with `onlyIfNew` by the
  *   one sender of that day's digest;
+ * - `acknowledgements/<day>/salt` and `acknowledgements/<day>/<hash>`: the day's acknowledgements
+ *   (../../api/contact/acknowledgement.ts), the salted hash of each address, `onlyIfNew`; other days' go with the
+ *   first of a new day and with the purge;
  * - `delivery/status`: the delivery's own record (an incident, store-only mode: ../notify.ts), changed with
  *   `onlyIfNew` or `onlyIfMatch` on its ETag, so that of two instances only one opens or ends an incident.
  * Reads are strongly consistent: a claim must see the last write.
  */
 import type { Store } from '@netlify/blobs';
+import { acknowledgementHash, newAcknowledgementSalt } from '../../api/contact/acknowledgement.ts';
 import * as v from 'valibot';
 import { fillTemplate } from '../../content/template.ts';
 import { receiverLines } from '../../api/contact/lines.ts';
@@ -353,7 +357,24 @@ export function blobsLeadStore(store: Store): LeadStore {
     return etag !== undefined && (await store.set(key, until, { onlyIfMatch: etag })).modified;
   }
 
+  /** Deletes the acknowledgements' keys of every day but `today`. */
+  async function forgetAcknowledgements(today: string): Promise<void> {
+    for (const name of await keysUnder('acknowledgements/')) {
+      if (!name.startsWith(`${today}/`)) await store.delete(`acknowledgements/${name}`);
+    }
+  }
+
   return {
+    async acknowledge(email, day) {
+      const saltKey = `acknowledgements/${day}/salt`;
+      const { modified } = await store.set(saltKey, newAcknowledgementSalt(), { onlyIfNew: true });
+      if (modified) await forgetAcknowledgements(day);
+      const salt = (await store.get(saltKey, { type: 'text', ...strong })) ?? '';
+      const address = await acknowledgementHash(salt, email);
+      // Created only if new: of two instances acknowledging the same address, one wins.
+      return (await store.set(`acknowledgements/${day}/${address}`, '1', { onlyIfNew: true })).modified;
+    },
+    forgetAcknowledgements,
     deliveryStatus: async () => (await readStatus()).status,
     async updateDeliveryStatus(change) {
       for (let tries = 0; tries < statusTries; tries += 1) {
@@ -482,6 +503,12 @@ export function blobsLeadStore(store: Store): LeadStore {
     },
     async forget(email) {
       const removed = await remove((lead) => sameEmail(lead.email, email));
+      // Its acknowledgement of the day, found by its hash under each day's salt.
+      for (const name of (await keysUnder('acknowledgements/')).filter((key) => key.endsWith('/salt'))) {
+        const day = name.slice(0, -'/salt'.length);
+        const salt = (await store.get(`acknowledgements/${name}`, { type: 'text', ...strong })) ?? '';
+        await store.delete(`acknowledgements/${day}/${await acknowledgementHash(salt, email)}`);
+      }
       // The person's address out of every entry of the memory, and every entry of another key (which cannot be searched).
       const key = await repeatKey(false);
       if (key) {

@@ -13,11 +13,14 @@ import path from 'node:path';
 import * as v from 'valibot';
 import {
   type AudienceStore,
+  applyIntent,
   applyView,
   type Bounds,
   type Day,
   type DayTotals,
   emptyDay,
+  type Intent,
+  intentsKey,
   newSalt,
   type View,
   type VisitorState,
@@ -34,6 +37,7 @@ const totalsSchema = v.object({
   contactFrom: counts,
   leads: v.number(),
   dropped: v.optional(v.number()),
+  intents: v.optional(counts),
 });
 const visitorsSchema = v.record(
   v.string(),
@@ -142,6 +146,15 @@ function addTo(totals: DayTotals, visitors: Record<string, VisitorState>, view: 
   return true;
 }
 
+/** Applies a contact intent to a day's totals and its client's count in place; false when a bound refuses it. */
+function addIntentTo(totals: DayTotals, visitors: Record<string, VisitorState>, intent: Intent, bounds: Bounds): boolean {
+  const key = intentsKey(intent.address);
+  const byAddress = visitors[key]?.views ?? 0;
+  if (!applyIntent(totals, byAddress, intent, bounds)) return false;
+  visitors[key] = { views: byAddress + 1 };
+  return true;
+}
+
 export function filesAudienceStore(dir: string): AudienceStore {
   const files = audienceFiles(dir);
   const serial = serialQueue();
@@ -155,6 +168,15 @@ export function filesAudienceStore(dir: string): AudienceStore {
         // Totals first: a stop between the two writes loses one hash, never a counted view.
         await files.writeTotals(totals);
         await files.writeVisitors(view.day, visitors);
+        return true;
+      }),
+    addIntent: (intent, bounds) =>
+      serial(async () => {
+        const visitors = await files.visitors(intent.day);
+        const totals = await files.totals(intent.day);
+        if (!addIntentTo(totals, visitors, intent, bounds)) return false;
+        await files.writeTotals(totals);
+        await files.writeVisitors(intent.day, visitors);
         return true;
       }),
     addLead: (day) =>
@@ -214,6 +236,7 @@ export function bufferedFilesAudienceStore(
         pages: { ...totals.pages },
         referrers: { ...totals.referrers },
         contactFrom: { ...totals.contactFrom },
+        ...(totals.intents ? { intents: { ...totals.intents } } : {}),
       };
       const visitorsCopy = { ...visitors };
       try {
@@ -265,6 +288,12 @@ export function bufferedFilesAudienceStore(
     async addView(view, bounds) {
       const state = await dayState(view.day);
       if (!addTo(state.totals, state.visitors, view, bounds)) return false;
+      changed();
+      return true;
+    },
+    async addIntent(intent, bounds) {
+      const state = await dayState(intent.day);
+      if (!addIntentTo(state.totals, state.visitors, intent, bounds)) return false;
       changed();
       return true;
     },

@@ -17,6 +17,9 @@
  * writes a new key, then removes every other entry of the folder.
  * The daily digest of spam (../digest.ts): `notifications/<id>.reported` once a digest named the lead, and
  * LEADS_DIR/digests/<day>, created exclusively by the one sender that takes that day's digest.
+ * LEADS_DIR/acknowledgements/<day>.json: the day's acknowledgements (../../api/contact/acknowledgement.ts), its
+ * random salt and the salted hashes of the addresses acknowledged; the other days' go with the first of a new day
+ * and with the purge.
  * LEADS_DIR/delivery/status.json is the delivery's own record (an incident, store-only mode: ../notify.ts),
  * replaced whole (temporary file, then rename); its changes are made one at a time in the process that owns the folder.
  */
@@ -39,6 +42,7 @@ import {
   withoutAddress,
 } from '../../api/contact/spam/repeats.ts';
 import { chooseStore, type StoreChoice } from '../../api/store/choose.ts';
+import { acknowledgementHash, newAcknowledgementSalt } from '../../api/contact/acknowledgement.ts';
 import {
   digestDayPattern,
   type DeliveryStatus,
@@ -332,6 +336,54 @@ export function filesLeadStore(dir: string): LeadStore {
     return next;
   }
 
+  const acknowledgementsDir = path.join(dir, 'acknowledgements');
+  const acknowledgementsFile = (day: string) => path.join(acknowledgementsDir, `${day}.json`);
+  const acknowledgementsValue = v.object({ salt: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), addresses: v.array(v.string()) });
+
+  async function forgetAcknowledgements(today: string): Promise<void> {
+    for (const name of await names(acknowledgementsDir)) {
+      if (!name.startsWith(`${today}.json`)) await rm(path.join(acknowledgementsDir, name), { force: true });
+    }
+  }
+
+  /** The address out of every day's acknowledgements (a GDPR erasure): its hash under each day's salt. */
+  const forgetAcknowledged = (email: string) =>
+    oneChange(async () => {
+      for (const name of (await names(acknowledgementsDir)).filter((file) => file.endsWith('.json'))) {
+        const file = path.join(acknowledgementsDir, name);
+        const memory = v.safeParse(acknowledgementsValue, JSON.parse((await readText(file)) ?? 'null'));
+        if (!memory.success) continue;
+        const hash = await acknowledgementHash(memory.output.salt, email);
+        if (!memory.output.addresses.includes(hash)) continue;
+        const kept = { ...memory.output, addresses: memory.output.addresses.filter((address) => address !== hash) };
+        const temporary = `${file}.${randomUUID()}.tmp`;
+        await writeFile(temporary, `${JSON.stringify(kept)}\n`, { mode: fileMode });
+        await rename(temporary, file);
+      }
+    });
+
+  const acknowledge = (email: string, day: string) =>
+    oneChange(async () => {
+      let memory: v.InferOutput<typeof acknowledgementsValue> | undefined;
+      try {
+        memory = v.parse(acknowledgementsValue, JSON.parse((await readText(acknowledgementsFile(day))) ?? 'null'));
+      } catch {
+        memory = undefined;
+      }
+      if (!memory) {
+        await forgetAcknowledgements(day);
+        memory = { salt: newAcknowledgementSalt(), addresses: [] };
+      }
+      const hash = await acknowledgementHash(memory.salt, email);
+      if (memory.addresses.includes(hash)) return false;
+      memory.addresses.push(hash);
+      await mkdir(acknowledgementsDir, { recursive: true, mode: 0o700 });
+      const temporary = `${acknowledgementsFile(day)}.${randomUUID()}.tmp`;
+      await writeFile(temporary, `${JSON.stringify(memory)}\n`, { mode: fileMode });
+      await rename(temporary, acknowledgementsFile(day));
+      return true;
+    });
+
   const repeats = (body: string, email: string, now: Date) =>
     oneChange(async () => {
       const key = await repeatKey();
@@ -431,6 +483,8 @@ export function filesLeadStore(dir: string): LeadStore {
 
   return {
     repeats,
+    acknowledge,
+    forgetAcknowledgements: (today) => oneChange(() => forgetAcknowledgements(today)),
     deliveryStatus,
     updateDeliveryStatus,
     async unreported(limit) {
@@ -529,6 +583,7 @@ export function filesLeadStore(dir: string): LeadStore {
     async forget(email) {
       const removed = await remove((lead) => sameEmail(lead.email, email));
       await forgetRepeats(email);
+      await forgetAcknowledged(email);
       return removed;
     },
     async purge(before, spamBefore) {

@@ -10,7 +10,9 @@
  *   with its popover, and gives focus back to the toggle when Escape closes it;
  * - `[data-island]`: loads an island's code once the page has painted (see src/site/islands/);
  * - `body[data-count]`: counts the view (src/api/audience/): one beacon with the path and the outside referrer's host,
- *   sent once the page is shown (a prerendered page waits until it is, and is never counted if it is not).
+ *   sent once the page is shown (a prerendered page waits until it is, and is never counted if it is not); and a
+ *   click on `a[data-intent]` (a way to reach us), one beacon with its kind (`?i=`), which the browser sends while it
+ *   follows the link, so `tel:` or WhatsApp opens at once. Nothing is kept in the browser (no cookie, no storage).
  * It is fetched once the page has painted (tools/build/postbuild.ts writes the loader), so it never delays the first paint.
  */
 import { frenchLongDate, parisDay, parisYear } from '../../content/french-date.ts';
@@ -63,4 +65,8 @@ if (counter) {
     navigator.sendBeacon(`${counter}?p=${encodeURIComponent(location.pathname)}&r=${document.referrer.split('/')[2] ?? ''}`);
   if ((document as { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', count, { once: true });
   else count();
+  document.addEventListener('click', (event) => {
+    const kind = (event.target as Element | null)?.closest?.<HTMLElement>('a[data-intent]')?.dataset.intent;
+    if (kind) navigator.sendBeacon(`${counter}?i=${encodeURIComponent(kind)}`);
+  });
 }

@@ -13,6 +13,11 @@ import { frenchDays, frenchYears } from '../../../content/french-date.ts';
 
 const labels = interfaceText.legalLabels;
 
+declare const __CONTACT_ACK__: boolean | undefined;
+
+/** This build's receiver acknowledges each message (vite.config.ts); false where nothing defines it (unit tests). */
+const acknowledgementSent: boolean = typeof __CONTACT_ACK__ === 'boolean' ? __CONTACT_ACK__ : false;
+
 /** The email and the phone number are links. */
 const linkOf = ({ key, value }: PublisherFact) => (key === 'email' ? `mailto:${value}` : key === 'phone' ? telHref(value) : undefined);
 
@@ -64,7 +69,16 @@ const deliveryProcessor: Record<ContactRecipients, Processor | undefined> = {
  * contact form's messages in this build (nobody else when the form only simulates the sending; a
  * sentence when the site's own server stores them), then whoever stores them before that (CONTACT_STORE).
  */
-export function ProcessorList({ recipients, store }: { recipients: ContactRecipients; store?: LeadStoreKind }) {
+export function ProcessorList({
+  recipients,
+  store,
+  acknowledged = false,
+}: {
+  recipients: ContactRecipients;
+  store?: LeadStoreKind;
+  /** This build's receiver sends visitors an acknowledgement (src/contact/acknowledgement-settings.ts). */
+  acknowledged?: boolean;
+}) {
   const delivery = deliveryProcessor[recipients];
   const list: Processor[] = [{ name: company.host.name, website: company.host.website, ...processors.host }];
   if (delivery) list.push(delivery);
@@ -83,13 +97,14 @@ export function ProcessorList({ recipients, store }: { recipients: ContactRecipi
         <FactList key={`${processor.name} ${processor.role}`} facts={processorFacts(processor)} />
       ))}
       {serverNote ? <FactNote>{serverNote}</FactNote> : null}
+      {acknowledged ? <FactNote>{processors.acknowledgement}</FactNote> : null}
     </>
   );
 }
 
 /** `<ProcessorFacts />` in MDX: the subcontractors, as this build delivers and stores the contact form's messages (src/contact/contact-recipients.ts). */
 export function ProcessorFacts() {
-  return <ProcessorList recipients={contactRecipients} store={contactStore} />;
+  return <ProcessorList recipients={contactRecipients} store={contactStore} acknowledged={acknowledgementSent} />;
 }
 
 /** `<LeadRetention />` in MDX, inside a sentence: how long the form's messages are kept, the period `npm run leads -- --purge` applies. */

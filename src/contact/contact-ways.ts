@@ -1,0 +1,2 @@
+export const contactIntentKinds = ['phone', 'whatsapp', 'telegram', 'email', 'booking'] as const;
+export type ContactIntentKind = (typeof contactIntentKinds)[number];

@@ -15,11 +15,14 @@ interface BreakdownProps {
   checkedOn?: (day: string) => string;
 }
 
-function AmountCell({ amount, className = '' }: { amount: Amount; className?: string }) {
-  if (amount === null) return <td className={`${styles.amount} ${className}`}>—</td>;
-  if ('pending' in amount) return <td className={`${styles.amount} ${styles.pending} ${className}`}>{amount.pending}</td>;
+function AmountCell({ amount, total = false }: { amount: Amount; total?: boolean }) {
+  const className = [styles.amount, total ? styles.total : undefined, amount !== null && 'pending' in amount ? styles.pending : undefined]
+    .filter(Boolean)
+    .join(' ');
+  if (amount === null) return <td className={className}>—</td>;
+  if ('pending' in amount) return <td className={className}>{amount.pending}</td>;
   return (
-    <td className={`${styles.amount} ${className}`}>
+    <td className={className}>
       {formatUsd(amount.usd)}
       <span className={styles.eur}>{formatEur(amount.eur)}</span>
     </td>
@@ -70,8 +73,8 @@ export function Breakdown({ estimate, words, checkedOn }: BreakdownProps) {
           <th scope="row" className={`${styles.rowHead} ${styles.total}`}>
             {estimate.complete ? words.total : words.totalHorsHonoraires}
           </th>
-          <AmountCell amount={estimate.total.premiereAnnee} className={styles.total} />
-          <AmountCell amount={estimate.total.anneesSuivantes} className={styles.total} />
+          <AmountCell amount={estimate.total.premiereAnnee} total />
+          <AmountCell amount={estimate.total.anneesSuivantes} total />
         </tr>
       </tfoot>
     </table>

@@ -29,14 +29,19 @@ const withFees = (creation: number, suivi: number): Tarifs => ({
 
 describe('the estimate of each state, from content/tarifs.json', () => {
   it('offers at least Wyoming, New Mexico, Delaware and Florida', () => {
-    expect(tarifs.etats.map((state) => state.nom)).toEqual(expect.arrayContaining(['Wyoming', 'Nouveau-Mexique', 'Delaware', 'Floride']));
+    expect(tarifs.etats.map((state) => state.nom)).toEqual(
+      expect.arrayContaining(['Wyoming', 'Nouveau-Mexique', 'Delaware', 'Floride']),
+    );
   });
 
   for (const state of tarifs.etats) {
     it(`${state.nom}: year 1 is the filing fee and the agent; each following year the agent, the state's yearly fee and the US filings`, () => {
       const { lines, total, complete } = estimate(tarifs, state.nom);
       expect(total.premiereAnnee.usd).toBeCloseTo(state.depot.montantUsd + state.agent.montantUsd, 2);
-      expect(total.anneesSuivantes.usd).toBeCloseTo(state.agent.montantUsd + state.annuel.montantUsd + tarifs.declarations.montantUsd, 2);
+      expect(total.anneesSuivantes.usd).toBeCloseTo(
+        state.agent.montantUsd + state.annuel.montantUsd + tarifs.declarations.montantUsd,
+        2,
+      );
       // Each line in euros at the file's rate, whole; the total adds the lines as shown.
       for (const line of lines) {
         for (const amount of [line.premiereAnnee, line.anneesSuivantes]) {
@@ -88,7 +93,9 @@ describe('release check: PropLLC’s own fees', () => {
     const problems = unsetFeeProblems({ data: JSON.parse(text), text });
     const lineOfKey = (key: string) => text.split('\n').findIndex((line) => line.includes(`"${key}": {`)) + 1;
     expect(problems).toEqual([
-      expect.stringMatching(new RegExp(`^content/tarifs\\.json:${lineOfKey('creation')} → « honoraires\\.creation\\.montantEur » est vide`)),
+      expect.stringMatching(
+        new RegExp(`^content/tarifs\\.json:${lineOfKey('creation')} → « honoraires\\.creation\\.montantEur » est vide`),
+      ),
       expect.stringMatching(new RegExp(`^content/tarifs\\.json:${lineOfKey('suivi')} → « honoraires\\.suivi\\.montantEur » est vide`)),
     ]);
     expect(problems[0]).toContain(`la page /tarifs affiche « ${tarifs.honoraires.creation.enAttente} »`);

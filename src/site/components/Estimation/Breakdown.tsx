@@ -16,7 +16,11 @@ interface BreakdownProps {
 }
 
 function AmountCell({ amount, total = false }: { amount: Amount; total?: boolean }) {
-  const className = [styles.amount, total ? styles.total : undefined, amount !== null && 'pending' in amount ? styles.pending : undefined]
+  const className = [
+    styles.amount,
+    total ? styles.total : undefined,
+    amount !== null && 'pending' in amount ? styles.pending : undefined,
+  ]
     .filter(Boolean)
     .join(' ');
   if (amount === null) return <td className={className}>—</td>;

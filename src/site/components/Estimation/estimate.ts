@@ -10,7 +10,7 @@
 import type { Tarifs } from '../../../content/schema/tarifs-schema.ts';
 
 /** An amount in both currencies; euros are whole (an estimate), and the totals add the rounded lines. */
-export interface Money {
+interface Money {
   usd: number;
   eur: number;
 }
@@ -18,7 +18,7 @@ export interface Money {
 /** A line's amount for one period: a sum, nothing to pay (`null`), or a price not set yet (its words). */
 export type Amount = Money | null | { pending: string };
 
-export type LineKey = 'depot' | 'agent' | 'annuel' | 'declarations' | 'creation' | 'suivi';
+type LineKey = 'depot' | 'agent' | 'annuel' | 'declarations' | 'creation' | 'suivi';
 
 export interface Line {
   key: LineKey;

@@ -11,12 +11,14 @@ import { EstimationIsland, type EstimationIslandProps } from '../../components/E
 import { EstimationTables } from '../../components/Estimation/EstimationTables.tsx';
 import { Island } from '../../islands/Island.tsx';
 
-// The rate as French writes it (1,16), and its day in words.
-const rateNote = tarifs.textes.change
-  .replaceAll('{taux}', new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(tarifs.change.dollarsPourUnEuro))
-  .replaceAll('{date}', frenchLongDate(tarifs.change.verifieLe));
-
-const props: EstimationIslandProps = { tarifs, rateNote };
+/**
+ * The rate as French writes it (1,16), and its day in words. Written at each render, not at import, so that the
+ * editor's « Aperçu » follows the file as it is edited.
+ */
+const rateNote = () =>
+  tarifs.textes.change
+    .replaceAll('{taux}', new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(tarifs.change.dollarsPourUnEuro))
+    .replaceAll('{date}', frenchLongDate(tarifs.change.verifieLe));
 
 const errorCopy = {
   title: interfaceText.error.title,
@@ -26,9 +28,10 @@ const errorCopy = {
 };
 
 export function Estimation() {
+  const props: EstimationIslandProps = { tarifs, rateNote: rateNote() };
   return <Island name="estimation" component={EstimationIsland} props={props} errorCopy={errorCopy} />;
 }
 
 export function TarifsEtats() {
-  return <EstimationTables tarifs={tarifs} rateNote={rateNote} checkedOn={frenchLongDate} />;
+  return <EstimationTables tarifs={tarifs} rateNote={rateNote()} checkedOn={frenchLongDate} />;
 }

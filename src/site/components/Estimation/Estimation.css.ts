@@ -1,7 +1,25 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '../../styles/theme.css';
 
-export const root = style({ display: 'grid', gap: vars.space['4'], maxWidth: vars.size.prose, marginBottom: vars.space['5'] });
+// On a wide screen the choice and the rate's note stand beside the table, which takes the rest of the width.
+export const root = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  alignItems: 'start',
+  maxWidth: vars.size.prose,
+  marginBottom: vars.space['5'],
+  '@media': {
+    [media.lg]: {
+      maxWidth: 'none',
+      gridTemplateColumns: `${vars.size.cardMin} minmax(0, 1fr)`,
+      gridTemplateRows: 'auto 1fr',
+      columnGap: vars.space['6'],
+    },
+  },
+});
+
+/** The table of the chosen state, right of the choice on a wide screen. */
+export const chosen = style({ '@media': { [media.lg]: { gridColumn: 2, gridRow: '1 / span 2' } } });
 
 export const field = style({ display: 'grid', gap: vars.space['2'], maxWidth: vars.size.cardMin });
 
@@ -77,4 +95,9 @@ export const link = style({
   ':hover': { color: vars.color.navy },
 });
 
-export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const note = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  '@media': { [media.lg]: { gridColumn: 1 } },
+});

@@ -43,7 +43,9 @@ export function EstimationIsland({ tarifs, rateNote }: EstimationIslandProps) {
           ))}
         </select>
       </div>
-      <Breakdown estimate={estimate(tarifs, state)} words={tarifs.textes} />
+      <div className={styles.chosen}>
+        <Breakdown estimate={estimate(tarifs, state)} words={tarifs.textes} />
+      </div>
       <p className={styles.note}>{rateNote}</p>
     </div>
   );

@@ -19,6 +19,7 @@ import { contactReceiverSchema } from './schema/contact-receiver-schema.ts';
 import { emptyBodyMessages } from './schema/messages.ts';
 import { faqSchema, legalSchema, pageSchema, termsSchema } from './schema/schema.ts';
 import { seoSchema } from './schema/seo-schema.ts';
+import { tarifsSchema } from './schema/tarifs-schema.ts';
 import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from './schema/site-schema.ts';
 import type { widgets } from '../site/mdx/widgets/index.ts';
 import type { PagePath } from '../site/registry.ts';
@@ -70,6 +71,7 @@ export const dataFiles = {
   'contact-form': { schema: contactFormCopySchema, page: '/contact' },
   'contact-receiver': { schema: contactReceiverSchema },
   audience: { schema: audienceSchema, page: '/legal#cookies' },
+  tarifs: { schema: tarifsSchema, page: '/tarifs' },
 } as const satisfies Record<string, DataFile>;
 
 export type CollectionName = keyof typeof collections;

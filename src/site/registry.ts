@@ -33,6 +33,7 @@ export const pages = [
   { path: '/', content: 'home.mdx', layout: 'marketing' },
   { path: '/about', content: 'about.mdx', layout: 'marketing' },
   { path: '/how-it-works', content: 'how-it-works.mdx', layout: 'marketing' },
+  { path: '/tarifs', content: 'tarifs.mdx', layout: 'marketing' },
   { path: '/faq', content: 'faq.mdx', layout: 'marketing' },
   { path: '/contact', content: 'contact.mdx', layout: 'marketing' },
   // Where a form posted without JavaScript lands once the message is delivered (src/api/contact/).

@@ -6,9 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { islands } from '../../src/site/islands/registry.ts';
+import { type IslandName, islands } from '../../src/site/islands/registry.ts';
 import { executableScripts } from '../../tools/build/csp.ts';
 import {
+  attributeValues,
   distFile,
   firstResponseBytes,
   inlineStyles,
@@ -54,34 +55,47 @@ describe('first response: every page paints from its HTML alone', () => {
 });
 
 describe('JavaScript per page', () => {
+  /**
+   * Each island's budget, in KB gzip, for all the JavaScript of a page that carries it (site script and shared
+   * chunks included): the estimator stays small; the form brings validation and toasts.
+   */
+  const islandBudgets: Record<IslandName, number> = { 'contact-form': 80, estimation: 15 };
+  const noIslandBudget = 1.5;
+
   for (const page of pagesOnDisk) {
     const label = page.path ?? 'the not-found page';
     const html = read(page.file);
-    const hasIsland = html.includes('data-island=');
+    const names = islandsOf(html);
 
-    test(`${label}: no module preload, and nothing but the site script${hasIsland ? ' and its island' : ''}`, () => {
+    test(`${label}: no module preload, and nothing but the site script${names.length > 0 ? ` and its island (${names.join(', ')})` : ''}`, () => {
       expect(modulePreloads(html)).toEqual([]);
       const scripts = [...pageScripts(html)];
-      const expected = [/^\/assets\/site-[\w-]+\.js$/, ...(hasIsland ? [/^\/assets\/contact-form-[\w-]+\.js$/] : [])];
-      expect(scripts).toHaveLength(expected.length);
-      for (const pattern of expected)
-        expect(
-          scripts.some((url) => pattern.test(url)),
-          String(pattern),
-        ).toBe(true);
+      const entries = attributeValues(html, 'div', 'data-island-src');
+      expect(entries.map((url) => names.find((name) => url.startsWith(`/assets/${name}-`)))).toEqual(names);
+      expect(scripts.filter((url) => siteScript.test(url))).toHaveLength(1);
+      // Beyond these, only the chunks the islands import (Preact, shared by every island).
+      const others = scripts.filter(
+        (url) => !siteScript.test(url) && !entries.includes(url) && !entries.some((entry) => imports(entry, url)),
+      );
+      expect(others).toEqual([]);
     });
 
-    const budget = hasIsland ? 80 : 1.5;
+    const budget = names.length > 0 ? Math.max(...names.map((name) => islandBudgets[name])) : noIslandBudget;
     test(`${label}: at most ${budget} KB of JavaScript`, () => {
       const bytes = sum(pageScripts(html));
       expect(bytes, `${label}: ${bytes} B gzip`).toBeLessThanOrEqual(budget * KB);
     });
   }
 
-  test('only the contact page carries an island', () => {
-    const withIslands = pagesOnDisk.filter((page) => read(page.file).includes('data-island=')).map((page) => page.path);
-    expect(withIslands).toEqual(['/contact']);
-    expect(Object.keys(islands)).toEqual(['contact-form']);
+  test('each island is on the page that uses it, and no other page carries one', () => {
+    const withIslands = pagesOnDisk
+      .filter((page) => islandsOf(read(page.file)).length > 0)
+      .map((page) => [page.path, islandsOf(read(page.file))]);
+    expect(withIslands).toEqual([
+      ['/tarifs', ['estimation']],
+      ['/contact', ['contact-form']],
+    ]);
+    expect(Object.keys(islands).toSorted()).toEqual(['contact-form', 'estimation']);
   });
 
   test('the site script holds no copy, no styles, no framework: only its own small modules', () => {
@@ -95,13 +109,18 @@ describe('JavaScript per page', () => {
   });
 
   test("the contact island brings Preact (React's API, not React), validation and toasts, but no page's copy: its words come as JSON", () => {
-    const contact = read(distFile('/contact.html'));
-    const island = [...pageScripts(contact)].find((url) => url.includes('/contact-form-'));
-    const modules = modulesOf(island ?? '');
+    const modules = islandModules('/contact.html', 'contact-form');
     expect(modules.some((id) => id.startsWith('node_modules/preact/'))).toBe(true);
     expect(modules.filter((id) => /^node_modules\/(react|react-dom|scheduler)\//.test(id))).toEqual([]);
     expect(modules.some((id) => id.startsWith('node_modules/valibot/'))).toBe(true);
     expect(modules.some((id) => id.startsWith('node_modules/react-hot-toast/'))).toBe(true);
+    expect(modules.filter((id) => id.startsWith('content/'))).toEqual([]);
+  });
+
+  test("the estimation island brings Preact and its own modules only: no validation, no toasts, no page's copy", () => {
+    const modules = islandModules('/tarifs.html', 'estimation');
+    expect(modules.some((id) => id.startsWith('node_modules/preact/'))).toBe(true);
+    expect(modules.filter((id) => /^node_modules\/(react|react-dom|scheduler|valibot|react-hot-toast)\//.test(id))).toEqual([]);
     expect(modules.filter((id) => id.startsWith('content/'))).toEqual([]);
   });
 
@@ -120,6 +139,26 @@ describe('JavaScript per page', () => {
     for (const name of classes) expect(code, `${name} in the island's code`).toContain(name);
   });
 });
+
+/** The islands a page carries, by name, in the order of the page. */
+function islandsOf(html: string): IslandName[] {
+  return attributeValues(html, 'div', 'data-island') as IslandName[];
+}
+
+const siteScript = /^\/assets\/site-[\w-]+\.js$/;
+
+/** Whether the chunk at `url` imports the chunk at `other` (chunks sit side by side in dist/assets/). */
+function imports(url: string, other: string): boolean {
+  return read(distFile(url)).includes(`./${path.posix.basename(other)}`);
+}
+
+/** Every source module of an island's code: its entry and the chunks it imports. */
+function islandModules(page: string, name: IslandName): string[] {
+  const html = read(distFile(page));
+  const entry = attributeValues(html, 'div', 'data-island-src').find((url) => url.startsWith(`/assets/${name}-`)) ?? '';
+  const chunks = [entry, ...[...pageScripts(html)].filter((url) => url !== entry && imports(entry, url))];
+  return chunks.flatMap((url) => modulesOf(url));
+}
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(file: string): { width: number; height: number } {

@@ -41,6 +41,8 @@ test('besides the pages, dist/ holds exactly the expected files', () => {
       "_headers",
       "apple-touch-icon.png",
       "assets/contact-form-[hash].js",
+      "assets/estimation-[hash].js",
+      "assets/hydrate-[hash].js",
       "assets/site-[hash].js",
       "favicon.ico",
       "favicon.svg",

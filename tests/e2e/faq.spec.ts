@@ -15,7 +15,7 @@ const questions = [
 /** One phrase of each answer, in the same order: the marketing facts and the legal/tax cautions. */
 const answers = [
   'vous séparez clairement votre activité de trading de vos finances privées',
-  'L’enregistrement de la LLC coûte entre 100 € et 500 € selon l’État choisi',
+  'Les frais d’enregistrement de la LLC se paient une seule fois à l’État choisi',
   'Les payouts suivants sont alors versés directement sur le compte de la LLC.',
   'Oui, à condition de respecter les obligations qui vont avec.',
   'Comptez environ 3 à 4 semaines au total avant que vos payouts puissent arriver sur votre LLC.',
@@ -69,8 +69,9 @@ test('answers are in the HTML before any JavaScript runs', async ({ request }) =
 test('cost, legality and taxes name every cost and obligation, and send the reader to a professional', async ({ request }) => {
   const text = textOf(await (await request.get('/faq')).text());
   const expected = [
-    // Costs: the spec's figures, then every recurring cost a reader will meet.
-    "L'enregistrement de la LLC coûte entre 100 € et 500 € selon l'État choisi, une seule fois.",
+    // Costs: where the figures are (the Tarifs page, from its data file), then every recurring cost a reader will meet.
+    "Les frais d'enregistrement de la LLC se paient une seule fois à l'État choisi, et varient de l'un à l'autre.",
+    'Notre page Tarifs chiffre, pour chaque État, la première année et les suivantes',
     "L'EIN, le numéro d'identification fiscale américain de votre société, est gratuit.",
     'nos honoraires',
     "l'agent enregistré (registered agent), obligatoire dans l'État de la LLC",

@@ -107,7 +107,7 @@ test.describe('about', () => {
         'Configuration bancaire',
         'Mise en place auprès des propfirms',
       ]);
-      await expect(steps.getByRole('listitem').nth(1)).toContainText('100 € à 500 €');
+      await expect(steps.getByRole('listitem').nth(1).getByRole('link', { name: 'tarifs' })).toHaveAttribute('href', '/tarifs');
       await expect(steps.getByRole('listitem').nth(1)).toContainText('l’EIN, gratuite');
       await expect(steps.getByRole('listitem').nth(1)).toContainText('1 à 2 semaines');
       await expect(steps.getByRole('listitem').nth(2)).toContainText('quelques jours de plus');
@@ -153,6 +153,8 @@ test.describe('how it works', () => {
         'Gérer vos fonds',
       ]);
       await expect(steps.getByRole('listitem').first()).toContainText('EIN');
+      // The state's fees are not restated here: the step leads to the Tarifs page, which has them from its data file.
+      await expect(steps.getByRole('listitem').first().getByRole('link', { name: 'tarifs' })).toHaveAttribute('href', '/tarifs');
       await expect(page.getByRole('heading', { level: 3, name: /Scénario/ })).toHaveText('Scénario : un payout de 5 000 € par mois');
     });
   });

@@ -14,6 +14,7 @@ const copy: Partial<Record<PagePath, { h1: string; keyCopy?: string[] }>> = {
   '/': { h1: 'Encaissez vos payouts de propfirm sur votre propre LLC américaine' },
   '/about': { h1: 'Propfirms et LLC : comprendre avant de se lancer' },
   '/how-it-works': { h1: 'Comment ça marche' },
+  '/tarifs': { h1: 'Tarifs', keyCopy: ['Votre estimation', 'Une estimation, pas un devis', 'Chaque État, chiffre par chiffre'] },
   '/faq': {
     h1: 'Questions fréquentes',
     keyCopy: ['Pourquoi créer une LLC pour recevoir mes payouts ?', 'Quelles sont mes obligations fiscales ?'],

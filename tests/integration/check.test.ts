@@ -8,14 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../tools/check/content-check/check.ts';
 import { pages } from '../../src/site/registry.ts';
+import { widgets } from '../../src/site/mdx/widgets/index.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 // A link message lists the registry's pages: shown as one placeholder, so that adding a page changes no snapshot,
 // while a message listing anything else than exactly the registry's paths still shows in full.
 const pageList = `(pages existantes : ${pages.map((page) => page.path).join(', ')})`;
+// Likewise the widgets a message lists: adding a widget changes no snapshot.
+const widgetList = `Composants disponibles : ${Object.keys(widgets).join(', ')}.`;
 const check = async (name: string) =>
   (await checkContent(path.join(fixtures, name), { requireAllPages: false })).map((problem) =>
-    problem.replace(pageList, '(pages existantes : [src/site/registry.ts])'),
+    problem
+      .replace(pageList, '(pages existantes : [src/site/registry.ts])')
+      .replace(widgetList, 'Composants disponibles : [src/site/mdx/widgets/index.ts].'),
   );
 
 describe('npm run check: messages for editors', () => {
@@ -86,7 +91,7 @@ describe('npm run check: messages for editors', () => {
   it('rejects a component that is not in the allowed list', async () => {
     expect(await check('unknown-component')).toMatchInlineSnapshot(`
       [
-        "content/pages/about.mdx:7 → composant inconnu <Carte>. Vouliez-vous dire <Cards> ? Composants disponibles : Hero, Section, Cards, Card, Steps, Step, Stats, Stat, Actions, ButtonLink, Callout, CallToAction, PaymentFlow, Faq, TermsSections, LegalSections, CompanyFacts, HostFacts, CompanyEmail, ProcessorFacts, LeadRetention, SpamRetention, AudienceNotice, LastUpdated, AProuver, ContactForm. Vérifiez l'orthographe (majuscules comprises) ou retirez la balise.",
+        "content/pages/about.mdx:7 → composant inconnu <Carte>. Vouliez-vous dire <Cards> ? Composants disponibles : [src/site/mdx/widgets/index.ts]. Vérifiez l'orthographe (majuscules comprises) ou retirez la balise.",
       ]
     `);
   });

@@ -42,7 +42,7 @@ describe('route registry ↔ content/pages', () => {
   });
 
   // The site's pages, stated here: a page added to the registry joins them (tests/integration/build-fixtures.test.ts).
-  const sitePages = ['/', '/about', '/how-it-works', '/faq', '/contact', '/contact/merci', '/legal', '/terms'];
+  const sitePages = ['/', '/about', '/how-it-works', '/tarifs', '/faq', '/contact', '/contact/merci', '/legal', '/terms'];
 
   it('pre-renders every page and the not-found page /404, which is not a page', () => {
     expect(prerenderPaths).toEqual(expect.arrayContaining([...sitePages, '/404']));

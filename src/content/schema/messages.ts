@@ -240,6 +240,13 @@ export const dataMessages = {
   },
 } as const;
 
+/** Dated figures of the data files (tools/check/content-check/checks/freshness.ts): a warning, never an error. */
+export const freshnessMessages = {
+  stale: (field: string, day: string, months: number) =>
+    `« ${field} » : chiffre vérifié le ${day}, il y a plus de ${months} mois. Revérifiez-le sur sa source (le champ « source » voisin), corrigez-le s’il a changé, puis mettez la date du jour (AAAA-MM-JJ).`,
+  heading: (count: number) => `Dates de vérification : ${count} chiffre(s) à revérifier (un avertissement, pas une erreur) :`,
+} as const;
+
 /** Proofreading (tools/check/content-check/checks/proofreading.ts): spelling with the trade's words, grammar with Grammalecte. */
 export const proofreadingMessages = {
   unknownWord: (word: string, suggestions: readonly string[]) => {
@@ -299,6 +306,8 @@ export const releaseMessages = {
     '« database_id » est encore celui des essais locaux (que des zéros). Créez la base avec npx wrangler d1 create propllc-leads --location weur, puis remplacez-le par l’identifiant affiché (voir src/hosts/cloudflare/README.md).',
   localAudienceD1Id:
     '« database_id » de la base d’audience (AUDIENCE_DB) est encore celui des essais locaux (00000000-0000-0000-0000-000000000001). Créez-la avec npx wrangler d1 create propllc-audience --location weur, puis remplacez-le par l’identifiant affiché (voir src/hosts/cloudflare/README.md).',
+  feeNotSet: (field: string, label: string, shown: string) =>
+    `« ${field} » est vide : le prix « ${label} » n’est pas encore fixé, et la page /tarifs affiche « ${shown} ». Indiquez le prix en euros décidé par la société (un nombre, par exemple 490) : l’estimation l’ajoute alors à ses totaux.`,
   claimToProve: (detail: string) =>
     `affirmation marquée « À prouver »${detail ? ` : ${detail}` : ''}. Gardez la preuve de ce qui est affirmé (ou retirez l'affirmation), puis supprimez le bloc « À prouver » (<AProuver … />).`,
   audienceNoticeMissing:
@@ -316,6 +325,9 @@ export const valueMessages = {
   notPath: 'doit être un chemin qui commence par / (par exemple : /contact)',
   notUrl: 'doit être une adresse web complète (par exemple : https://www.exemple.fr)',
   notEmail: 'doit être une adresse email valide',
+  notDate: 'doit être une date au format AAAA-MM-JJ (par exemple : 2026-11-27)',
+  notAmount: 'doit être un nombre positif ou nul, sans symbole ni espace (par exemple : 138.75)',
+  notRate: 'doit être un nombre positif, avec un point pour les décimales (par exemple : 1.16)',
   mustHoldEmail: 'doit contenir {email} (remplacé par l’adresse de contact)',
   mustHoldPlaceholders: (placeholders: readonly string[]) =>
     `doit contenir ${placeholders.join(' et ')} (remplacé${placeholders.length > 1 ? 's' : ''} au moment de l’envoi)`,

@@ -9,6 +9,7 @@
  */
 export const islands = {
   'contact-form': 'src/site/islands/contact-form.client.tsx',
+  estimation: 'src/site/islands/estimation.client.tsx',
 } as const;
 
 export type IslandName = keyof typeof islands;

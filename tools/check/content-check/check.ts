@@ -3,14 +3,17 @@
  *   - mdx.ts: each MDX file through the build's pipeline, then what spans files (duplicate `order`, missing pages);
  *   - data-files.ts: the data files `content/*.json` (JSON syntax, values, menu links);
  *   - typography.ts: the French typography of the texts in `content/*.json`, which no plugin corrects;
+ *   - freshness.ts: figures checked at their source more than 12 months ago (a warning);
  *   - proofreading.ts: spelling and grammar of all of it, as visitors read it.
  * Returns French, editor-facing messages; `tools/check/check-content.ts` prints them.
  */
 import { checkDataFiles } from './checks/data-files.ts';
+import { checkFreshness } from './checks/freshness.ts';
 import { type CheckOptions, checkMdxContent } from './checks/mdx.ts';
 import { checkProofreading } from './checks/proofreading.ts';
 import { checkDataTypography } from './checks/typography.ts';
 import type { ProseBlock } from '../proofreading/prose.ts';
+import { freshnessMessages } from '../../../src/content/schema/messages.ts';
 
 export { checkMdxContent } from './checks/mdx.ts';
 
@@ -29,6 +32,8 @@ interface ContentCheckOptions extends CheckOptions {
    * (`PROOFREADING=warn`, see tools/build/content-check-plugin.ts): its report lists them under their pages instead.
    */
   proofreadingFails?: boolean;
+  /** The day dated figures are compared with (default: now). */
+  now?: Date;
 }
 
 /**
@@ -47,5 +52,7 @@ export async function checkContent(root: string, options: ContentCheckOptions = 
   const warnings = fails ? proofreading.warnings : [...proofreading.warnings, ...proofreading.problems];
   const warn = options.warn ?? ((message: string) => console.warn(message));
   if (warnings.length > 0) warn(`\n${warnings.join('\n\n')}\n`);
+  const stale = await checkFreshness(root, options.now);
+  if (stale.length > 0) warn(`\n${freshnessMessages.heading(stale.length)}\n\n${stale.map((line) => `  ⚠ ${line}`).join('\n')}\n`);
   return [...mdx, ...typography, ...(fails ? proofreading.problems : [])];
 }

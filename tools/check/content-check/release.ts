@@ -23,6 +23,7 @@ import { audienceCountedBy } from '../../../src/contact/audience-build.ts';
 import { audienceBinding } from '../../../src/contact/audience-settings.ts';
 import { releaseMessages } from '../../../src/content/schema/messages.ts';
 import { processorsSchema } from '../../../src/content/schema/site-schema.ts';
+import { tarifsSchema } from '../../../src/content/schema/tarifs-schema.ts';
 import { isFictionPhone, phoneFields, type Placeholder, sitePlaceholders } from './placeholders.ts';
 
 export interface ReleaseContext {
@@ -89,6 +90,29 @@ const placeholderFacts: ReleaseRule = {
       'content/processors.json': await loadDataFile(root, 'processors.json'),
     };
     return sitePlaceholderProblems(files, sitePlaceholders, contactRecipientsFrom(env), contactStoreFrom(env));
+  },
+};
+
+/**
+ * PropLLC's own fees (content/tarifs.json, `honoraires`): empty until the company sets them, while /tarifs says
+ * « sur devis » in their place. A placeholder like the company's facts: the site does not go live with one.
+ */
+export function unsetFeeProblems(file: { data: unknown; text?: string }): string[] {
+  const parsed = v.safeParse(tarifsSchema, file.data);
+  if (!parsed.success) return [];
+  return Object.entries(parsed.output.honoraires).flatMap(([key, fee]) => {
+    if (fee.montantEur !== undefined) return [];
+    const field = `honoraires.${key}.montantEur`;
+    const line = file.text === undefined ? undefined : lineOfField({ text: file.text, tree: parseTree(file.text) }, field);
+    return [`content/tarifs.json${line ? `:${line}` : ''} → ${releaseMessages.feeNotSet(field, fee.libelle, fee.enAttente)}`];
+  });
+}
+
+const feesSet: ReleaseRule = {
+  name: 'PropLLC’s own fees are set in content/tarifs.json (the Tarifs page shows no « sur devis » in their place)',
+  async check({ root }) {
+    const loaded = await loadDataFile(root, 'tarifs.json');
+    return loaded ? unsetFeeProblems(loaded) : [];
   },
 };
 
@@ -269,6 +293,7 @@ const audienceNoticeAgrees: ReleaseRule = {
 
 export const releaseRules: ReleaseRule[] = [
   placeholderFacts,
+  feesSet,
   claimsToProve,
   messagesDelivered,
   leadsStored,

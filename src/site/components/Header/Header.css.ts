@@ -130,9 +130,12 @@ export const link = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,
   textDecoration: 'none',
-  // Between 48em and 64em the bar is just wide enough for one line of links: keep each on one line.
+  // Between 48em and 64em the bar is just wide enough for one line of links, in a smaller size: keep each on one line.
   whiteSpace: 'nowrap',
-  '@media': { [media.md]: { padding: `0 ${vars.space['2']}` }, [media.lg]: { padding: `0 ${vars.space['3']}` } },
+  '@media': {
+    [media.md]: { padding: `0 ${vars.space['1']}`, fontSize: vars.fontSize.xs },
+    [media.lg]: { padding: `0 ${vars.space['3']}`, fontSize: vars.fontSize.sm },
+  },
   ':hover': { color: vars.color.white, background: vars.color.navyLight },
   selectors: {
     // The current page: white text on a lighter navy chip, plus an underline so colour is not the only cue.

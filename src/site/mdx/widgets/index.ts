@@ -322,6 +322,22 @@ export const widgets = {
     settings: noSettings,
     children: 'none',
   },
+  Estimation: {
+    module: '/src/site/mdx/widgets/Estimation.tsx',
+    label: 'Estimation des coûts',
+    description:
+      'La liste des États et, pour l’État choisi, le coût de la première année et de chaque année suivante, en dollars et en euros ; chiffres et textes dans content/tarifs.json.',
+    settings: noSettings,
+    children: 'none',
+  },
+  TarifsEtats: {
+    module: '/src/site/mdx/widgets/Estimation.tsx',
+    label: 'Coûts de chaque État',
+    description:
+      'Un tableau par État, avec la source et la date de vérification de chaque chiffre : ce que voit un visiteur sans JavaScript. Chiffres dans content/tarifs.json.',
+    settings: noSettings,
+    children: 'none',
+  },
 } as const satisfies Record<string, WidgetSpec>;
 
 export type WidgetName = keyof typeof widgets;

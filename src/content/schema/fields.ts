@@ -16,3 +16,10 @@ export const website = v.pipe(text, v.url(valueMessages.notUrl));
 
 /** An email address. */
 export const email = v.pipe(text, v.email(valueMessages.notEmail));
+
+/** A calendar day written `2026-03-01`, and a real one (no 31 February). */
+export const isoDay = v.pipe(
+  text,
+  v.isoDate(valueMessages.notDay),
+  v.check((day) => new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), valueMessages.notDay),
+);

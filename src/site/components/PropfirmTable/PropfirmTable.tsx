@@ -1,0 +1,71 @@
+import * as styles from './PropfirmTable.css';
+
+export interface PropfirmRow {
+  name: string;
+  /** `oui`, `non`, or any other answer shown as not confirmed. */
+  answer: 'oui' | 'non' | 'unconfirmed';
+  /** The answer's words. */
+  answerLabel: string;
+  conditions: string;
+  /** The public page the row rests on, and the day it was read (`2026-03-01`, shown as `dateLabel`). */
+  source: { href: string; before: string; dateTime: string; dateLabel: string; after: string };
+  /** /contact with the propfirm named, and the link's words. */
+  contact: { href: string; label: string };
+}
+
+export interface PropfirmTableProps {
+  caption: string;
+  headings: { name: string; paysCompany: string; conditions: string };
+  /** In the order shown. */
+  rows: readonly PropfirmRow[];
+}
+
+/**
+ * Which propfirms pay a company, as a table: columns on wide screens, one card per propfirm on phones. The explicit
+ * roles keep the table's semantics once the phone layout turns its rows into blocks (Safari drops them otherwise).
+ */
+export function PropfirmTable({ caption, headings, rows }: PropfirmTableProps) {
+  return (
+    <table className={styles.table} role="table">
+      <caption className={styles.caption}>{caption}</caption>
+      <thead className={styles.head} role="rowgroup">
+        <tr role="row">
+          <th scope="col" role="columnheader">
+            {headings.name}
+          </th>
+          <th scope="col" role="columnheader">
+            {headings.paysCompany}
+          </th>
+          <th scope="col" role="columnheader">
+            {headings.conditions}
+          </th>
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {rows.map((row) => (
+          <tr key={row.name} className={styles.row} role="row" data-propfirm={row.name}>
+            <th scope="row" role="rowheader" className={styles.name}>
+              {row.name}
+            </th>
+            <td role="cell" className={styles.answerCell} data-label={headings.paysCompany}>
+              <span className={styles.answer({ answer: row.answer })}>{row.answerLabel}</span>
+            </td>
+            <td role="cell" className={styles.conditions}>
+              <p className={styles.text}>{row.conditions}</p>
+              <p className={styles.links}>
+                <a className={styles.link} href={row.source.href}>
+                  {row.source.before}
+                  <time dateTime={row.source.dateTime}>{row.source.dateLabel}</time>
+                  {row.source.after}
+                </a>
+                <a className={styles.link} href={row.contact.href}>
+                  {row.contact.label}
+                </a>
+              </p>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -37,12 +37,12 @@ export function telHref(phone: string): string {
 }
 
 /** wa.me wants the international number as digits only, and the first sentence URL-encoded. */
-export function whatsappHref(number: string, message: string | undefined): string {
+function whatsappHref(number: string, message: string | undefined): string {
   const digits = number.replace(/\D/g, '');
   return message ? `https://wa.me/${digits}?text=${encodeURIComponent(message)}` : `https://wa.me/${digits}`;
 }
 
-export function telegramHref(name: string): string {
+function telegramHref(name: string): string {
   return `https://t.me/${name.replace(/^@/, '')}`;
 }
 
@@ -56,7 +56,9 @@ export function contactWays(settings: ContactWaySettings): ContactWay[] {
     whatsapp: filled(whatsappNumber)
       ? { kind: 'whatsapp', href: whatsappHref(whatsappNumber, whatsappMessage?.trim()), value: whatsappNumber }
       : undefined,
-    telegram: filled(telegram) ? { kind: 'telegram', href: telegramHref(telegram), value: `@${telegram.replace(/^@/, '')}` } : undefined,
+    telegram: filled(telegram)
+      ? { kind: 'telegram', href: telegramHref(telegram), value: `@${telegram.replace(/^@/, '')}` }
+      : undefined,
     email: filled(email) ? { kind: 'email', href: `mailto:${email}`, value: email } : undefined,
     booking: filled(booking) ? { kind: 'booking', href: booking, value: '' } : undefined,
   };

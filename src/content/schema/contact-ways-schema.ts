@@ -13,7 +13,13 @@ const field = <S extends v.GenericSchema>(schema: S, title: string, description?
 
 /** Empty (the link is hidden) or a value that `rule` accepts. */
 const emptyOr = (rule: (value: string) => boolean, message: string) =>
-  v.optional(v.pipe(v.string(valueMessages.notText), v.check((value) => value === '' || rule(value), message)), '');
+  v.optional(
+    v.pipe(
+      v.string(valueMessages.notText),
+      v.check((value) => value === '' || rule(value), message),
+    ),
+    '',
+  );
 
 const isHttps = (value: string) => {
   try {

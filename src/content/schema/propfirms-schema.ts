@@ -13,8 +13,7 @@ const field = <S extends v.GenericSchema>(schema: S, title: string, description?
   description === undefined ? v.pipe(schema, v.title(title)) : v.pipe(schema, v.title(title), v.description(description));
 
 /** What a propfirm's public page says about paying a company. */
-export const propfirmAnswers = ['oui', 'non', 'à vérifier'] as const;
-export type PropfirmAnswer = (typeof propfirmAnswers)[number];
+const propfirmAnswers = ['oui', 'non', 'à vérifier'] as const;
 
 const propfirm = v.strictObject({
   name: field(text, 'Nom de la propfirm', 'Tel que la propfirm l’écrit. Le lien « nous écrire » de sa ligne le reprend.'),
@@ -23,7 +22,11 @@ const propfirm = v.strictObject({
     'Paie-t-elle une société ?',
     '« oui » ou « non » seulement si la page publique en source le dit ; sinon « à vérifier », que le site affiche « à vérifier avec nous ».',
   ),
-  conditions: field(text, 'Conditions', 'Ce que la propfirm demande (type de société, pays, propriétaire unique, EIN…), en une ou deux phrases.'),
+  conditions: field(
+    text,
+    'Conditions',
+    'Ce que la propfirm demande (type de société, pays, propriétaire unique, EIN…), en une ou deux phrases.',
+  ),
   source: field(website, 'Source', 'L’adresse de la page publique (centre d’aide, FAQ) qui dit ce que la ligne affirme.'),
   verifieLe: field(
     isoDay,
@@ -49,7 +52,11 @@ export const propfirmsSchema = v.strictObject({
     v.strictObject({
       oui: field(text, 'Réponse « oui »'),
       non: field(text, 'Réponse « non »'),
-      unconfirmed: field(text, 'Réponse « à vérifier »', 'Affichée pour toute propfirm dont aucune page publique ne confirme la réponse.'),
+      unconfirmed: field(
+        text,
+        'Réponse « à vérifier »',
+        'Affichée pour toute propfirm dont aucune page publique ne confirme la réponse.',
+      ),
     }),
     'Réponses affichées',
   ),
@@ -58,15 +65,11 @@ export const propfirmsSchema = v.strictObject({
   propfirms: field(
     v.pipe(
       v.array(propfirm),
-      v.check(
-        (rows) => new Set(rows.map((row) => row.name.toLowerCase())).size === rows.length,
-        valueMessages.duplicatePropfirm,
-      ),
+      v.check((rows) => new Set(rows.map((row) => row.name.toLowerCase())).size === rows.length, valueMessages.duplicatePropfirm),
     ),
     'Propfirms',
     'Une ligne par propfirm, dans n’importe quel ordre : le tableau les trie par nom.',
   ),
 });
 
-export type PropfirmsCopy = v.InferOutput<typeof propfirmsSchema>;
-export type Propfirm = PropfirmsCopy['propfirms'][number];
+export type Propfirm = v.InferOutput<typeof propfirmsSchema>['propfirms'][number];

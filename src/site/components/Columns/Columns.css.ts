@@ -17,7 +17,12 @@ export const column = recipe({
   variants: {
     tone: {
       plain: {},
-      muted: { padding: vars.space['5'], borderRadius: vars.radius.lg, background: vars.color.surface },
+      muted: {
+        padding: vars.space['4'],
+        borderRadius: vars.radius.lg,
+        background: vars.color.surface,
+        '@media': { [media.sm]: { padding: vars.space['5'] } },
+      },
     },
   },
 });

@@ -3,7 +3,7 @@ import { recipe } from '@vanilla-extract/recipes';
 import { textLink } from '../../styles/link.css';
 import { media, vars } from '../../styles/theme.css';
 
-// Below `md` every row is a card (the propfirm, its answer, its conditions): four columns of a few words each would
+// Below `md` every row is a card (the propfirm, its answer, its conditions): three columns side by side would
 // not fit a phone. From `md` on, a table.
 export const table = style({
   display: 'block',
@@ -92,8 +92,6 @@ export const answer = recipe({
     },
   },
 });
-
-export const conditions = style({});
 
 export const text = style({ margin: `0 0 ${vars.space['2']}` });
 

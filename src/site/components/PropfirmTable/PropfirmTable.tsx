@@ -20,37 +20,28 @@ export interface PropfirmTableProps {
   rows: readonly PropfirmRow[];
 }
 
-/**
- * Which propfirms pay a company, as a table: columns on wide screens, one card per propfirm on phones. The explicit
- * roles keep the table's semantics once the phone layout turns its rows into blocks (Safari drops them otherwise).
- */
+/** Which propfirms pay a company, as a table: columns on wide screens, one card per propfirm on phones. */
 export function PropfirmTable({ caption, headings, rows }: PropfirmTableProps) {
   return (
-    <table className={styles.table} role="table">
+    <table className={styles.table}>
       <caption className={styles.caption}>{caption}</caption>
-      <thead className={styles.head} role="rowgroup">
-        <tr role="row">
-          <th scope="col" role="columnheader">
-            {headings.name}
-          </th>
-          <th scope="col" role="columnheader">
-            {headings.paysCompany}
-          </th>
-          <th scope="col" role="columnheader">
-            {headings.conditions}
-          </th>
+      <thead className={styles.head}>
+        <tr>
+          <th scope="col">{headings.name}</th>
+          <th scope="col">{headings.paysCompany}</th>
+          <th scope="col">{headings.conditions}</th>
         </tr>
       </thead>
-      <tbody role="rowgroup">
+      <tbody>
         {rows.map((row) => (
-          <tr key={row.name} className={styles.row} role="row" data-propfirm={row.name}>
-            <th scope="row" role="rowheader" className={styles.name}>
+          <tr key={row.name} className={styles.row}>
+            <th scope="row" className={styles.name}>
               {row.name}
             </th>
-            <td role="cell" className={styles.answerCell} data-label={headings.paysCompany}>
+            <td className={styles.answerCell} data-label={headings.paysCompany}>
               <span className={styles.answer({ answer: row.answer })}>{row.answerLabel}</span>
             </td>
-            <td role="cell" className={styles.conditions}>
+            <td>
               <p className={styles.text}>{row.conditions}</p>
               <p className={styles.links}>
                 <a className={styles.link} href={row.source.href}>

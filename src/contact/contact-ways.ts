@@ -2,6 +2,10 @@
  * The ways to reach us besides the form, shared by the page that shows them (/contact) and the counter of their
  * clicks: each link carries `data-intent="<kind>"`, one of these kinds. Plain links only: nothing is sent to a
  * third party before the visitor clicks. Imports nothing, so any layer (the site script included) may read it.
+ *
+ * Adding a way: its kind here, its link in `contactWays`, its setting and label in
+ * src/content/schema/contact-ways-schema.ts (and content/contact-ways.json), the setting passed by
+ * src/site/mdx/widgets/ContactWays.tsx.
  */
 
 /** Every kind of way, in the order the page lists them. */

@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { textLink } from '../../styles/link.css';
 import { media, vars } from '../../styles/theme.css';
@@ -35,15 +35,14 @@ export const head = style({
   '@media': { [media.md]: { position: 'static', width: 'auto', height: 'auto', overflow: 'visible', clipPath: 'none' } },
 });
 
-globalStyle(`${head} th`, {
+export const headCell = style({
   padding: vars.space['3'],
   textAlign: 'left',
   color: vars.color.navy,
   borderBottom: `${vars.size.borderThick} solid ${vars.color.border}`,
 });
 
-globalStyle(`${table} > tbody`, { display: 'grid', gap: vars.space['4'] });
-globalStyle(`${table} > tbody`, { '@media': { [media.md]: { display: 'table-row-group' } } });
+export const body = style({ display: 'grid', gap: vars.space['4'], '@media': { [media.md]: { display: 'table-row-group' } } });
 
 export const row = style({
   display: 'grid',
@@ -55,7 +54,7 @@ export const row = style({
   '@media': { [media.md]: { display: 'table-row', padding: 0, border: 'none', borderRadius: 0 } },
 });
 
-globalStyle(`${row} > th, ${row} > td`, {
+export const cell = style({
   display: 'block',
   padding: 0,
   textAlign: 'left',
@@ -69,12 +68,15 @@ globalStyle(`${row} > th, ${row} > td`, {
   },
 });
 
-export const name = style({ color: vars.color.navy, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold });
+export const name = style([cell, { color: vars.color.navy, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold }]);
 
-export const answerCell = style({
-  selectors: { '&::before': { content: 'attr(data-label) " "', fontWeight: vars.fontWeight.semibold } },
-  '@media': { [media.md]: { selectors: { '&::before': { content: 'none' } }, whiteSpace: 'nowrap' } },
-});
+export const answerCell = style([
+  cell,
+  {
+    selectors: { '&::before': { content: 'attr(data-label) " "', fontWeight: vars.fontWeight.semibold } },
+    '@media': { [media.md]: { selectors: { '&::before': { content: 'none' } }, whiteSpace: 'nowrap' } },
+  },
+]);
 
 // The answer is said in words; the colour only repeats it.
 export const answer = recipe({

@@ -27,12 +27,18 @@ export function PropfirmTable({ caption, headings, rows }: PropfirmTableProps) {
       <caption className={styles.caption}>{caption}</caption>
       <thead className={styles.head}>
         <tr>
-          <th scope="col">{headings.name}</th>
-          <th scope="col">{headings.paysCompany}</th>
-          <th scope="col">{headings.conditions}</th>
+          <th scope="col" className={styles.headCell}>
+            {headings.name}
+          </th>
+          <th scope="col" className={styles.headCell}>
+            {headings.paysCompany}
+          </th>
+          <th scope="col" className={styles.headCell}>
+            {headings.conditions}
+          </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody className={styles.body}>
         {rows.map((row) => (
           <tr key={row.name} className={styles.row}>
             <th scope="row" className={styles.name}>
@@ -41,7 +47,7 @@ export function PropfirmTable({ caption, headings, rows }: PropfirmTableProps) {
             <td className={styles.answerCell} data-label={headings.paysCompany}>
               <span className={styles.answer({ answer: row.answer })}>{row.answerLabel}</span>
             </td>
-            <td>
+            <td className={styles.cell}>
               <p className={styles.text}>{row.conditions}</p>
               <p className={styles.links}>
                 <a className={styles.link} href={row.source.href}>

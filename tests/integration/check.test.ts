@@ -86,7 +86,7 @@ describe('npm run check: messages for editors', () => {
   it('rejects a component that is not in the allowed list', async () => {
     expect(await check('unknown-component')).toMatchInlineSnapshot(`
       [
-        "content/pages/about.mdx:7 → composant inconnu <Carte>. Vouliez-vous dire <Cards> ? Composants disponibles : Hero, Section, Cards, Card, Steps, Step, Stats, Stat, Actions, ButtonLink, Callout, CallToAction, PaymentFlow, Faq, TermsSections, LegalSections, CompanyFacts, HostFacts, CompanyEmail, ProcessorFacts, LeadRetention, SpamRetention, AudienceNotice, LastUpdated, AProuver, ContactForm. Vérifiez l'orthographe (majuscules comprises) ou retirez la balise.",
+        "content/pages/about.mdx:7 → composant inconnu <Carte>. Vouliez-vous dire <Cards> ? Composants disponibles : Hero, Section, Cards, Card, Steps, Step, Stats, Stat, Actions, ButtonLink, Callout, CallToAction, Columns, Column, PaymentFlow, Faq, TermsSections, LegalSections, CompanyFacts, HostFacts, CompanyEmail, ProcessorFacts, LeadRetention, SpamRetention, AudienceNotice, LastUpdated, AProuver, ContactForm, ContactWays, PropfirmTable. Vérifiez l'orthographe (majuscules comprises) ou retirez la balise.",
       ]
     `);
   });

@@ -16,8 +16,10 @@ import type * as v from 'valibot';
 import { contactFormCopySchema } from './schema/contact-form-schema.ts';
 import { audienceSchema } from './schema/audience-schema.ts';
 import { contactReceiverSchema } from './schema/contact-receiver-schema.ts';
+import { contactWaysSchema } from './schema/contact-ways-schema.ts';
 import { emptyBodyMessages } from './schema/messages.ts';
 import { faqSchema, legalSchema, pageSchema, termsSchema } from './schema/schema.ts';
+import { propfirmsSchema } from './schema/propfirms-schema.ts';
 import { seoSchema } from './schema/seo-schema.ts';
 import { tarifsSchema } from './schema/tarifs-schema.ts';
 import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from './schema/site-schema.ts';
@@ -69,9 +71,11 @@ export const dataFiles = {
   interface: { schema: interfaceSchema, page: '/' },
   seo: { schema: seoSchema },
   'contact-form': { schema: contactFormCopySchema, page: '/contact' },
+  'contact-ways': { schema: contactWaysSchema, page: '/contact#nous-joindre' },
   'contact-receiver': { schema: contactReceiverSchema },
   audience: { schema: audienceSchema, page: '/legal#cookies' },
   tarifs: { schema: tarifsSchema, page: '/tarifs' },
+  propfirms: { schema: propfirmsSchema, page: '/how-it-works#propfirms' },
 } as const satisfies Record<string, DataFile>;
 
 export type CollectionName = keyof typeof collections;

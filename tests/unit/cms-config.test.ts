@@ -215,7 +215,11 @@ describe('« Aperçu »', () => {
       const target = file.page;
       const [page, anchor] = target.split('#');
       expect(pagePaths, name).toContain(page);
-      if (anchor) expect(existsSync(path.join(root, 'content', 'legal', `${anchor}.mdx`)), target).toBe(true);
+      if (!anchor) continue;
+      // A section of /legal (one file each), or a widget of the page given that id (`<Section id="propfirms">`).
+      const mdx = pages.find((entry) => entry.path === page)?.content;
+      const inPage = mdx !== undefined && readFileSync(path.join(root, 'content', 'pages', mdx), 'utf8').includes(` id="${anchor}"`);
+      expect(inPage || existsSync(path.join(root, 'content', 'legal', `${anchor}.mdx`)), target).toBe(true);
     }
   });
 

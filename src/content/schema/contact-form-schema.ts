@@ -82,6 +82,15 @@ export const contactFormCopySchema = v.strictObject({
       `Affichée toujours, quand le site reçoit les messages lui-même (/api/contact), car le formulaire s’envoie alors même sans JavaScript. ${emailNote}`,
     ),
   ),
+  // A propfirm's row of the table on /how-it-works links to /contact?propfirm=<name>: the message starts with it.
+  propfirmPrefill: v.pipe(
+    text,
+    v.includes('{propfirm}', valueMessages.mustHoldPropfirm),
+    v.title('Début du message, venu du tableau des propfirms'),
+    v.description(
+      'Écrit dans le champ Message quand le visiteur arrive par le lien d’une propfirm du tableau (page Comment ça marche). {propfirm} est remplacé par son nom.',
+    ),
+  ),
 });
 
 export type ContactFormCopy = v.InferOutput<typeof contactFormCopySchema>;

@@ -17,8 +17,12 @@ export const website = v.pipe(text, v.url(valueMessages.notUrl));
 /** An email address. */
 export const email = v.pipe(text, v.email(valueMessages.notEmail));
 
-/** A date written `AAAA-MM-JJ` (`2026-11-27`) that exists in the calendar: when a figure was checked at its source. */
-export const isoDay = v.pipe(text, v.isoDate(valueMessages.notDate));
+/** A calendar day written `2026-03-01`, and a real one (no 31 February). */
+export const isoDay = v.pipe(
+  text,
+  v.isoDate(valueMessages.notDay),
+  v.check((day) => new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), valueMessages.notDay),
+);
 
 /** An amount of money: a number, zero or more (`138.75`), without its currency sign. */
 export const amount = v.pipe(v.number(valueMessages.notAmount), v.minValue(0, valueMessages.notAmount));

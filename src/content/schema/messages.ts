@@ -325,12 +325,19 @@ export const valueMessages = {
   notPath: 'doit être un chemin qui commence par / (par exemple : /contact)',
   notUrl: 'doit être une adresse web complète (par exemple : https://www.exemple.fr)',
   notEmail: 'doit être une adresse email valide',
-  notDate: 'doit être une date au format AAAA-MM-JJ (par exemple : 2026-11-27)',
   notAmount: 'doit être un nombre positif ou nul, sans symbole ni espace (par exemple : 138.75)',
   notRate: 'doit être un nombre positif, avec un point pour les décimales (par exemple : 1.16)',
   mustHoldEmail: 'doit contenir {email} (remplacé par l’adresse de contact)',
   mustHoldPlaceholders: (placeholders: readonly string[]) =>
     `doit contenir ${placeholders.join(' et ')} (remplacé${placeholders.length > 1 ? 's' : ''} au moment de l’envoi)`,
+  notDay: 'doit être une date écrite AAAA-MM-JJ (par exemple : 2026-03-01)',
+  notHttps: 'doit être vide ou une adresse web complète en https:// (par exemple : https://calendly.com/propllc)',
+  notInternationalNumber: 'doit être vide ou un numéro international qui commence par + (par exemple : +33 6 12 34 56 78)',
+  notTelegramName:
+    'doit être vide ou un nom d’utilisateur Telegram : 5 à 32 lettres sans accent, chiffres ou _, sans @ (par exemple : propllc)',
+  mustHoldPropfirm: 'doit contenir {propfirm} (remplacé par le nom de la propfirm)',
+  mustHoldDate: 'doit contenir {date} (remplacé par la date de la vérification)',
+  duplicatePropfirm: 'nomme deux fois la même propfirm : gardez une seule ligne par propfirm',
 } as const;
 
 /** `npm run cms:normalise` (editor/normalise.ts): files of content/ not in the form the visual editor saves. */

@@ -31,11 +31,6 @@ export function FactLink({ href, children }: { href: string; children: React.Rea
   );
 }
 
-/** `tel:` URI of a phone number written for people (+33 1 23 45 67 89 → tel:+33123456789). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
 /** A sentence that completes a list of facts, in the same column. */
 export function FactNote({ children }: { children: React.ReactNode }) {
   return <p className={styles.note}>{children}</p>;

@@ -16,13 +16,15 @@ export interface ContactFormIslandProps {
   email: string;
   /** The site's own receiver (`/api/contact`): the form also posts there without JavaScript. */
   action?: string;
+  /** The propfirms of the table, whose links name one in the message. */
+  propfirms: readonly string[];
 }
 
-export function ContactFormIsland({ copy, email, action }: ContactFormIslandProps) {
+export function ContactFormIsland({ copy, email, action, propfirms }: ContactFormIslandProps) {
   const schema = useMemo(() => createContactSchema(copy.errors), [copy.errors]);
   return (
     <>
-      <ContactFormView copy={copy} email={email} action={action} schema={schema} send={sendContact} />
+      <ContactFormView copy={copy} email={email} action={action} schema={schema} send={sendContact} propfirms={propfirms} />
       <Toaster />
     </>
   );

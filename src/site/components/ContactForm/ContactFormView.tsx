@@ -6,6 +6,7 @@ import { type ContactFieldName, contactFields, errorKey, honeypotName } from '..
 import { type ContactErrors, type ContactSchema, validateContact } from '../../../contact/contact-schema.ts';
 import { notify } from '../Toasts/Toasts.tsx';
 import * as styles from './ContactForm.css';
+import { propfirmPrefill } from './propfirm-prefill.ts';
 
 export interface ContactFormViewProps {
   /** All the form's words; `{email}` already replaced by the contact address. */
@@ -22,6 +23,8 @@ export interface ContactFormViewProps {
   schema: ContactSchema;
   /** Delivers a valid message; rejects when it could not be delivered. */
   send: SendContact;
+  /** The propfirms of the table whose links (`?propfirm=<name>`) start the message. */
+  propfirms?: readonly string[];
 }
 
 const fieldId = (field: ContactFieldName | typeof honeypotName) => `contact-${field}`;
@@ -46,8 +49,9 @@ function withEmailLink(text: string, email: string) {
  * The contact form. Fields are uncontrolled: what a visitor types before the JavaScript has loaded
  * is kept, and nothing they type is ever rendered back as markup.
  */
-export function ContactFormView({ copy, email, action, schema, send }: ContactFormViewProps) {
+export function ContactFormView({ copy, email, action, schema, send, propfirms = [] }: ContactFormViewProps) {
   const sending = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   // When the visitor first used the form (focus or input in a field, not the button), for the time taken
   // sent with the message. Kept in memory only, never in the browser's storage.
   const firstUse = useRef<number | undefined>(undefined);
@@ -61,6 +65,14 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
   // tells visitors without JavaScript how to reach us.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+
+  // Arrived from a propfirm's row of the table: the message names it, unless the visitor has already typed one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the address the page was opened at.
+  useEffect(() => {
+    const start = propfirmPrefill(window.location.search, propfirms, copy.propfirmPrefill);
+    const message = formRef.current?.elements.namedItem('message');
+    if (start !== undefined && message instanceof HTMLTextAreaElement && message.value === '') message.value = start;
+  }, []);
 
   const clearError = (field: ContactFieldName) => {
     if (errors[field] !== undefined) setErrors(({ [field]: _cleared, ...rest }) => rest);
@@ -106,6 +118,7 @@ export function ContactFormView({ copy, email, action, schema, send }: ContactFo
 
   return (
     <form
+      ref={formRef}
       className={styles.root}
       method={action ? 'post' : undefined}
       action={action}

@@ -9,21 +9,26 @@ export const root = style({
   borderRadius: vars.radius.lg,
   background: vars.color.background,
   boxShadow: vars.shadow.card,
+  // The drawings follow the figure's own width, not the screen's: beside a hero's text it stays narrow.
+  containerType: 'inline-size',
   '@media': { [media.sm]: { padding: vars.space['6'] } },
 });
+
+/** Width from which the horizontal drawing keeps its text near body size (about a 1024 px screen's full column). */
+const roomForWide = '(min-width: 56rem)';
 
 // The vertical drawing until the horizontal one has room to keep its text at body size.
 export const narrow = style({
   width: '100%',
   maxWidth: vars.size.flowNarrow,
   margin: '0 auto',
-  '@media': { [media.lg]: { display: 'none' } },
+  '@container': { [roomForWide]: { display: 'none' } },
 });
 
 export const wide = style({
   display: 'none',
   width: '100%',
-  '@media': { [media.lg]: { display: 'block' } },
+  '@container': { [roomForWide]: { display: 'block' } },
 });
 
 export const box = style({

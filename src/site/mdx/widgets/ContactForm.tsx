@@ -9,6 +9,7 @@ import { company } from '../../../content/data/company.ts';
 import { contactForm } from '../../../content/data/contact-form.ts';
 import { interfaceText } from '../../../content/data/interface.ts';
 import { navigation } from '../../../content/data/navigation.ts';
+import { propfirms } from '../../../content/data/propfirms.ts';
 import { contactEndpoint, formPostAction } from '../../../contact/contact-delivery.ts';
 import { Island } from '../../islands/Island.tsx';
 import { ContactFormIsland, type ContactFormIslandProps } from '../../components/ContactForm/ContactFormIsland.tsx';
@@ -25,6 +26,7 @@ const props: ContactFormIslandProps = {
   },
   email,
   action: formPostAction(contactEndpoint),
+  propfirms: propfirms.propfirms.map((propfirm) => propfirm.name),
 };
 
 const errorCopy = {

@@ -200,6 +200,31 @@ export const widgets = {
     settings: noSettings,
     children: 'block',
   },
+  Columns: {
+    module: '/src/site/components/Columns/Columns.tsx',
+    label: 'Deux colonnes',
+    description:
+      'Deux colonnes côte à côte sur grand écran (la première plus large), l’une sous l’autre sur téléphone : le formulaire à côté de ce qui suit, un texte à côté de son schéma.',
+    settings: noSettings,
+    children: { widgets: ['Column'] },
+  },
+  Column: {
+    module: '/src/site/components/Columns/Columns.tsx',
+    label: 'Colonne',
+    description: 'Une des deux colonnes : des titres, du texte, des widgets.',
+    settings: v.strictObject({
+      tone: v.optional(
+        choice(['plain', 'muted'], 'Fond', 'plain : sans fond (par défaut) ; muted : un panneau gris-bleu clair.', {
+          unknown: 'un fond connu',
+          choices: 'Fonds possibles',
+        }),
+      ),
+      id: v.optional(
+        text('Ancre', 'Nom court, sans espace ni accent (par exemple nous-joindre), pour les liens du type /contact#nous-joindre.'),
+      ),
+    }),
+    children: 'block',
+  },
   PaymentFlow: {
     module: '/src/site/components/PaymentFlow/PaymentFlow.tsx',
     label: 'Schéma du trajet des fonds',
@@ -335,6 +360,19 @@ export const widgets = {
     label: 'Coûts de chaque État',
     description:
       'Un tableau par État, avec la source et la date de vérification de chaque chiffre : ce que voit un visiteur sans JavaScript. Chiffres dans content/tarifs.json.',
+  ContactWays: {
+    module: '/src/site/mdx/widgets/ContactWays.tsx',
+    label: 'Autres façons de nous joindre',
+    description:
+      'Les liens téléphone, WhatsApp, Telegram, email et prise de rendez-vous, tirés des informations de la société et de content/contact-ways.json ; un réglage vide cache son lien.',
+    settings: noSettings,
+    children: 'none',
+  },
+  PropfirmTable: {
+    module: '/src/site/mdx/widgets/Propfirms.tsx',
+    label: 'Tableau des propfirms',
+    description:
+      'Les propfirms qui versent les payouts à une société, tirées de content/propfirms.json et triées par nom, chacune avec sa source, sa date de vérification et un lien vers le formulaire de contact.',
     settings: noSettings,
     children: 'none',
   },

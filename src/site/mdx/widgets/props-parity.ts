@@ -6,6 +6,7 @@
 import type { ActionsProps, ButtonLinkProps } from '../../components/ButtonLink/ButtonLink.tsx';
 import type { CalloutProps } from '../../components/Callout/Callout.tsx';
 import type { CardProps } from '../../components/Cards/Cards.tsx';
+import type { ColumnProps } from '../../components/Columns/Columns.tsx';
 import type { PaymentFlowProps } from '../../components/PaymentFlow/PaymentFlow.tsx';
 import type { SectionProps } from '../../components/Section/Section.tsx';
 import type { StatProps } from '../../components/Stats/Stats.tsx';
@@ -19,6 +20,7 @@ type Matches<Name extends WidgetName, Props> = Same<WidgetSettings<Name>, Omit<P
 type Proofs = {
   Section: Matches<'Section', SectionProps>;
   Card: Matches<'Card', CardProps>;
+  Column: Matches<'Column', ColumnProps>;
   Step: Matches<'Step', StepProps>;
   Stat: Matches<'Stat', StatProps>;
   Actions: Matches<'Actions', ActionsProps>;
@@ -33,6 +35,7 @@ type Proofs = {
 export const propsParity: { [Name in keyof Proofs]: Proofs[Name] } = {
   Section: true,
   Card: true,
+  Column: true,
   Step: true,
   Stat: true,
   Actions: true,

@@ -360,6 +360,9 @@ export const widgets = {
     label: 'Coûts de chaque État',
     description:
       'Un tableau par État, avec la source et la date de vérification de chaque chiffre : ce que voit un visiteur sans JavaScript. Chiffres dans content/tarifs.json.',
+    settings: noSettings,
+    children: 'none',
+  },
   ContactWays: {
     module: '/src/site/mdx/widgets/ContactWays.tsx',
     label: 'Autres façons de nous joindre',

@@ -8,5 +8,7 @@ export default defineConfig({
     // No results file: `npm test` runs these checks beside the integration tests (tools/test/side-by-side.ts),
     // whose own Vitest runs read and write that same file under node_modules/.vite.
     cache: false,
+    // Beside the end-to-end tests, validating a page can wait for a core: a test fails on what it finds, not on time.
+    testTimeout: 30_000,
   },
 });

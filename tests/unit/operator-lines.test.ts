@@ -55,6 +55,7 @@ describe('the operator’s lines are code, not content', () => {
       '/src/hosts/netlify/lines.ts',
       '/src/hosts/node/lines.ts',
       '/tools/build/lines.ts',
+      '/tools/test/lines.ts',
     ]);
     expect(sentences.length).toBeGreaterThan(100);
     for (const line of lines) expect(line.trim(), line).not.toBe('');

@@ -11,14 +11,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acknowledgementEmail, firstNameOf } from '../../src/api/contact/acknowledgement.ts';
+import { acknowledgedWays, acknowledgementEmail, firstNameOf } from '../../src/api/contact/acknowledgement.ts';
 import { brevoEndpoint } from '../../src/api/contact/deliveries.ts';
 import { receiverLines } from '../../src/api/contact/lines.ts';
 import { createSiteReceiver } from '../../src/api/contact/site-receiver.ts';
 import { acknowledgementSentBy } from '../../src/contact/acknowledgement-settings.ts';
 import { honeypotName } from '../../src/contact/contact-fields.ts';
+import { contactWays } from '../../src/contact/contact-ways.ts';
 import { company } from '../../src/content/data/company.ts';
 import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { contactWaysCopy } from '../../src/content/data/contact-ways.ts';
 import { processors } from '../../src/content/data/processors.ts';
 import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
 import { ProcessorList } from '../../src/site/mdx/widgets/Facts.tsx';
@@ -140,17 +142,39 @@ describe('the acknowledgement', () => {
     expect(acks()).toHaveLength(1);
     const text = acks()[0]?.textContent ?? '';
     expect(text.split('\n')[0]).toBe(words.greetingWithoutName);
-    for (const part of ['gains-faciles', 'http', '007', 'Agent', 'Promo', values.phone, 'cible@']) expect(text).not.toContain(part);
+    for (const part of ['gains-faciles', '007', 'Agent', 'Promo', values.phone, 'cible@']) expect(text).not.toContain(part);
 
     // The email's writer itself, given a spammer's every field.
     const spammer = {
       name: 'https://spam.example/x Gagnez',
       message: 'Achetez https://spam.example/a https://spam.example/b https://spam.example/c',
     };
-    const written = acknowledgementEmail(words, { name: spammer.name, reference: 'ref-1', ways: { phone: '', email: company.email } });
+    const ways = acknowledgedWays(contactWays({ phone: '', email: company.email }), contactWaysCopy.labels);
+    const written = acknowledgementEmail(words, { name: spammer.name, reference: 'ref-1', ways });
     expect(`${written.subject}\n${written.text}`).not.toMatch(/spam\.example|https?:|Gagnez|Achetez/);
-    // An empty setting is left out.
-    expect(written.text).not.toContain(fillPhone(''));
+    // An empty setting is left out; each set one is a line of its own.
+    expect(written.text).not.toContain(`${contactWaysCopy.labels.phone}\u202f:`);
+    expect(written.text).toContain(`- ${contactWaysCopy.labels.email}\u202f: ${company.email}`);
+    // WhatsApp, Telegram and a booking page, once set, are written as the links /contact shows.
+    const all = acknowledgedWays(
+      contactWays({
+        phone: company.phone,
+        email: company.email,
+        whatsappNumber: '+33 6 12 34 56 78',
+        telegram: 'propllc',
+        booking: 'https://rdv.example/propllc',
+      }),
+      contactWaysCopy.labels,
+    );
+    const full = acknowledgementEmail(words, { name: 'Jeanne', reference: 'ref-2', ways: all }).text;
+    for (const line of [
+      `- ${contactWaysCopy.labels.phone}\u202f: ${company.phone}`,
+      `- ${contactWaysCopy.labels.whatsapp}\u202f: https://wa.me/33612345678`,
+      `- ${contactWaysCopy.labels.telegram}\u202f: https://t.me/propllc`,
+      `- ${contactWaysCopy.labels.booking}\u202f: https://rdv.example/propllc`,
+    ]) {
+      expect(full).toContain(line);
+    }
   });
 
   it('is never sent for a message marked « à vérifier » or kept apart as spam', async () => {
@@ -209,9 +233,6 @@ describe('the acknowledgement', () => {
     expect(firstNameOf('')).toBeUndefined();
   });
 });
-
-/** The phone line as the email would write it. */
-const fillPhone = (phone: string) => words.phone.replace('{phone}', phone);
 
 describe('the GDPR notice', () => {
   it('says that an acknowledgement is sent only in a build that sends it', () => {

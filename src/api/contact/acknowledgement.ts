@@ -7,6 +7,7 @@
  * deleted once the day is over (`acknowledge`, `forgetAcknowledgements` of ../store/lead-store.ts).
  */
 import type { ContactReceiverCopy } from '../../content/schema/contact-receiver-schema.ts';
+import type { ContactIntentKind, ContactWay } from '../../contact/contact-ways.ts';
 import { fillTemplate } from '../../content/template.ts';
 
 /** A first name's characters at most: a longer one is no first name, and the greeting goes without. */
@@ -38,10 +39,21 @@ export async function acknowledgementHash(salt: string, email: string): Promise<
   return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}\n${email.trim().toLowerCase()}`)));
 }
 
-/** The ways to reach us the email lists: only those the content sets (an empty one is left out). */
-export interface ContactWays {
-  phone?: string;
-  email?: string;
+/** A way to reach us as the email lists it: its label, and what to dial, write to or open. */
+export interface AcknowledgedWay {
+  label: string;
+  value: string;
+}
+
+/**
+ * The ways /contact shows (../../contact/contact-ways.ts: only those the content sets), written for a text email:
+ * the number or address a person types, the link of the others.
+ */
+export function acknowledgedWays(ways: readonly ContactWay[], labels: Record<ContactIntentKind, string>): AcknowledgedWay[] {
+  return ways.map(({ kind, href, value }) => ({
+    label: labels[kind],
+    value: kind === 'phone' || kind === 'email' ? value : href,
+  }));
 }
 
 export type AcknowledgementWords = ContactReceiverCopy['acknowledgement'];
@@ -49,13 +61,10 @@ export type AcknowledgementWords = ContactReceiverCopy['acknowledgement'];
 /** The email's subject and text: nothing of the visitor's but the first name, when there is a safe one. */
 export function acknowledgementEmail(
   words: AcknowledgementWords,
-  { name, reference, ways }: { name: string; reference: string; ways: ContactWays },
+  { name, reference, ways }: { name: string; reference: string; ways: readonly AcknowledgedWay[] },
 ): { subject: string; text: string } {
   const firstName = firstNameOf(name);
-  const wayLines = [
-    ...(ways.phone ? [fillTemplate(words.phone, { phone: ways.phone })] : []),
-    ...(ways.email ? [fillTemplate(words.email, { email: ways.email })] : []),
-  ];
+  const wayLines = ways.map(({ label, value }) => fillTemplate(words.way, { label, value }));
   return {
     subject: words.subject,
     text: [

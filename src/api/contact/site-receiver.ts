@@ -11,7 +11,9 @@ import { contactForm } from '../../content/data/contact-form.ts';
 import { contactReceiver } from '../../content/data/contact-receiver.ts';
 import { createContactSchema } from '../../contact/contact-schema.ts';
 import { mapFields } from '../../contact/map-fields.ts';
-import { acknowledgementEmail } from './acknowledgement.ts';
+import { acknowledgedWays, acknowledgementEmail } from './acknowledgement.ts';
+import { contactWays } from '../../contact/contact-ways.ts';
+import { contactWaysCopy } from '../../content/data/contact-ways.ts';
 import { acknowledgementSetting } from '../../contact/acknowledgement-settings.ts';
 import { parisDay } from '../../content/french-date.ts';
 import {
@@ -244,6 +246,11 @@ export function createSiteReceiver({
       logError(words.acknowledgementNeedsStore);
       return undefined;
     }
+    // The ways /contact shows, as the content sets them when the receiver starts.
+    const ways = acknowledgedWays(
+      contactWays({ phone: company.phone, email: company.email, ...contactWaysCopy }),
+      contactWaysCopy.labels,
+    );
     const post = brevoAcknowledgementDelivery({
       apiKey: delivery.apiKey,
       from: delivery.from,
@@ -262,7 +269,7 @@ export function createSiteReceiver({
         const { subject, text } = acknowledgementEmail(contactReceiver.acknowledgement, {
           name: lead.name,
           reference: lead.id,
-          ways: { phone: company.phone, email: company.email },
+          ways,
         });
         await post({ to: lead.email.trim(), subject, text, id: lead.id });
         log(fillTemplate(words.acknowledgementSent, { id: lead.id }));

@@ -112,14 +112,13 @@ export const contactReceiverSchema = v.strictObject({
       reference: v.pipe(withPlaceholder('id'), v.title('Référence du message')),
       next: v.pipe(text, v.title('Et ensuite, et quand')),
       otherWays: v.pipe(text, v.title('Avant les autres moyens de nous joindre')),
-      phone: v.pipe(withPlaceholder('phone'), v.title('Ligne du téléphone')),
-      email: v.pipe(withPlaceholder('email'), v.title('Ligne de l’adresse email')),
+      way: v.pipe(withPlaceholder('label', 'value'), v.title('Ligne de chaque autre moyen de nous joindre')),
       signature: v.pipe(text, v.title('Signature')),
       footer: v.pipe(text, v.title('Dernière ligne')),
     }),
     v.title('Accusé de réception envoyé au visiteur'),
     v.description(
-      `Avec CONTACT_ACK=1 et l’envoi par email : un email texte au visiteur dont le message est bien parti, au plus un par adresse et par jour. Il ne reprend jamais son message ni ses coordonnées, seulement son prénom quand il n’est fait que de lettres ; {firstName} devient ce prénom, {id} la référence du message, {phone} et {email} le téléphone et l’adresse de content/company.json (une ligne vide dans content/company.json n’est pas écrite). ${keepBraces}`,
+      `Avec CONTACT_ACK=1 et l’envoi par email : un email texte au visiteur dont le message est bien parti, au plus un par adresse et par jour. Il ne reprend jamais son message ni ses coordonnées, seulement son prénom quand il n’est fait que de lettres ; {firstName} devient ce prénom, {id} la référence du message, et {label} : {value} chacun des moyens de nous joindre que montre /contact (téléphone et email de content/company.json, WhatsApp, Telegram et prise de rendez-vous de content/contact-ways.json ; un réglage vide n’est pas écrit). ${keepBraces}`,
     ),
   ),
   webhookText: v.pipe(

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { button } from '../../styles/button.css';
+import { controlBox } from '../../styles/control.css';
 import { textLink } from '../../styles/link.css';
 import { vars } from '../../styles/theme.css';
 
@@ -17,19 +18,13 @@ export const field = style({ display: 'grid', gap: vars.space['2'] });
 export const label = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.navy });
 
 export const control = recipe({
-  base: {
-    width: '100%',
-    minHeight: vars.size.target,
-    padding: `${vars.space['2']} ${vars.space['3']}`,
-    font: 'inherit',
-    color: vars.color.text,
-    background: vars.color.background,
-    // textMuted, not the light border colour: a field's edge needs 3:1 against the page.
-    border: `${vars.size.border} solid ${vars.color.textMuted}`,
-    borderRadius: vars.radius.sm,
-    resize: 'vertical',
-    '::placeholder': { color: vars.color.textMuted, opacity: 1 },
-  },
+  base: [
+    controlBox,
+    {
+      resize: 'vertical',
+      '::placeholder': { color: vars.color.textMuted, opacity: 1 },
+    },
+  ],
   variants: {
     invalid: {
       true: {

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { controlBox } from '../../styles/control.css';
 import { media, vars } from '../../styles/theme.css';
 
 // On a wide screen the choice and the rate's note stand beside the table, which takes the rest of the width.
@@ -25,17 +26,7 @@ export const field = style({ display: 'grid', gap: vars.space['2'], maxWidth: va
 
 export const label = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.navy });
 
-export const select = style({
-  width: '100%',
-  minHeight: vars.size.target,
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  font: 'inherit',
-  color: vars.color.text,
-  background: vars.color.background,
-  // textMuted, not the light border colour: a control's edge needs 3:1 against the page.
-  border: `${vars.size.border} solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.sm,
-});
+export const select = controlBox;
 
 /** Several tables, one per state, side by side on a wide screen. */
 export const grid = style({

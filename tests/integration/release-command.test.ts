@@ -21,8 +21,9 @@ describe('release check on the content as it is', () => {
       );
     const release = await run(['--release']);
     expect(release.code).toBe(1);
-    // 8 placeholders, PropLLC's 2 fees not set yet, 1 claim to prove, and the simulated sending (no VITE_CONTACT_ENDPOINT here).
-    expect(release.output).toContain('Mise en ligne : 12 point(s) à régler avant de publier le site :');
+    // 8 placeholders, PropLLC's 2 fees not set yet, 5 claims to prove (the host's log retention; the mediator's name and
+    // website, in the terms and in the legal notice), and the simulated sending (no VITE_CONTACT_ENDPOINT here).
+    expect(release.output).toContain('Mise en ligne : 16 point(s) à régler avant de publier le site :');
     expect(release.output).toContain('« honoraires.creation.montantEur » est vide');
     expect(release.output).toContain('VITE_CONTACT_ENDPOINT n’est pas défini');
     expect(release.output).toContain('« publicationDirector » est encore une valeur fictive : « Prénom Nom »');

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 /**
  * content/README.md, the editors' guide: every ```mdx example in it must work as written,
  * so that an editor who copies one gets a page that builds. Each example goes through the real

@@ -44,9 +44,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Three on CI's two cores: the browsers and wrangler wait more than they compute (about two thirds of two cores
-  // busy with two workers, beside the integration tests: tools/test/side-by-side.ts).
-  workers: process.env.CI ? 3 : undefined,
+  workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -32,6 +32,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.{ts,tsx}'],
           environment: 'node',
           maxWorkers: 2,
+          // `npm test` runs these beside the end-to-end tests (tools/test/side-by-side.ts): a test that starts a
+          // server or a process may wait for a core, and fails on what it checks, not on the time it took.
+          testTimeout: 30_000,
         },
       },
     ],

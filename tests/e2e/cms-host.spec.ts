@@ -281,7 +281,8 @@ test('« Aperçu » of a branch frames the editor’s own page of it, and links 
   const violations = await recordViolations(page);
   // Offline: the preview deployment is only linked to.
   await page.route('https://**', (route) => route.abort());
-  await page.goto(`${origin}/apercu?page=%2Ffaq%23cout&branche=contenu%2FTarifs-2027`);
+  // Its frames load beside it: the checks below wait for what they need, not for every frame's last file.
+  await page.goto(`${origin}/apercu?page=%2Ffaq%23cout&branche=contenu%2FTarifs-2027`, { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aperçu de /faq#cout');
   for (const title of ['Téléphone (375 px)', 'Ordinateur (1280 px)']) {
     await expect(page.locator(`iframe[title="${title}"]`)).toHaveAttribute(
@@ -317,7 +318,7 @@ test('the hosted « Aperçu » renders the branch read with the editor’s token
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${origin}/apercu?page=%2Ffaq%23delai&branche=essai`);
+  await page.goto(`${origin}/apercu?page=%2Ffaq%23delai&branche=essai`, { waitUntil: 'domcontentloaded' });
   const frames = ['Téléphone (375 px)', 'Ordinateur (1280 px)'].map((title) => page.frameLocator(`iframe[title="${title}"]`));
   for (const frame of frames) {
     // The site's page, with its header, around the answer read from the branch, unfolded and in view.

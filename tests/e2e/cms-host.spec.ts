@@ -175,7 +175,7 @@ test('/keystatic loads with no console error and asks nothing of another origin'
     const url = new URL(request.url());
     if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin) outside.push(request.url());
   });
-  await page.goto(`${origin}/keystatic`);
+  await page.goto(`${origin}/keystatic`, { waitUntil: 'domcontentloaded' });
   // Not signed in yet: GitHub mode's sign-in screen.
   await expect(
     page

@@ -18,7 +18,7 @@
  *   BENCH_BASELINE=<commit> npm run bench            (another baseline; default 73d9352)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,9 +37,10 @@ const baselineCommit = process.env.BENCH_BASELINE ?? '73d9352';
 
 /**
  * Builds `commit` in a temporary worktree with its own lock file's dependencies, and turns its dist/
- * into the zero-JS twin: the same HTML and CSS with nothing to run.
+ * into the zero-JS twin: the same HTML and CSS with nothing to run. A page added since has no twin: it is
+ * measured alone (`routes` lists those that have one).
  */
-function buildBaselineTwin(): { twin: string; cleanUp: () => void } {
+function buildBaselineTwin(): { twin: string; routes: Set<string | undefined>; cleanUp: () => void } {
   const worktree = mkdtempSync(path.join(tmpdir(), 'propllc-baseline-'));
   const run = (command: string, args: string[], cwd = worktree) =>
     execFileSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -57,13 +58,16 @@ function buildBaselineTwin(): { twin: string; cleanUp: () => void } {
     throw error;
   }
   const twin = path.join(worktree, 'dist');
+  const routes = new Set<string | undefined>();
   for (const page of builtPages(twin)) {
+    if (!existsSync(page.file)) continue;
+    routes.add(page.path);
     const html = readFileSync(page.file, 'utf8')
       .replace(/<link\b[^>]*\brel="modulepreload"[^>]*\/?>/gi, '')
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (whole) => (executableScripts(whole).length > 0 ? '' : whole));
     writeFileSync(page.file, html);
   }
-  return { twin, cleanUp };
+  return { twin, routes, cleanUp };
 }
 
 async function serve(root: string) {
@@ -144,12 +148,13 @@ const holdBacks: string[] = [];
 try {
   for (const route of routes) {
     const measured = { sitePaints: [] as Lhr[], twinPaints: [] as Lhr[], site: [] as Lhr[], twin: [] as Lhr[] };
+    const twinned = baseline.routes.has(route);
     for (let run = 0; run < runs; run += 1) {
       // Alternating, so a slower moment of the machine weighs on both sides alike.
       measured.sitePaints.push(await paints(`${site.origin}${route}`));
-      measured.twinPaints.push(await paints(`${twin.origin}${route}`));
+      if (twinned) measured.twinPaints.push(await paints(`${twin.origin}${route}`));
       measured.site.push(await simulated(`${site.origin}${route}`, run === runs - 1));
-      measured.twin.push(await simulated(`${twin.origin}${route}`, false));
+      if (twinned) measured.twin.push(await simulated(`${twin.origin}${route}`, false));
     }
     console.log(`  ${route}: measured`);
     const med = (side: Lhr[], read: (lhr: Lhr) => number) => median(side.map(read));
@@ -158,15 +163,17 @@ try {
     const tbt = (lhr: Lhr) => metric(lhr, 'total-blocking-time');
     const ratio = med(measured.sitePaints, lcp) / med(measured.twinPaints, lcp);
     const siteTbt = med(measured.site, tbt);
+    // A page the baseline did not have: no twin, so no ratio (« — »), its own figures only.
+    const twinMs = (read: (lhr: Lhr) => number, side: Lhr[]) => (twinned ? ms(med(side, read)) : '—');
     comparison.push([
       route,
       ms(med(measured.sitePaints, fcp)),
-      ms(med(measured.twinPaints, fcp)),
+      twinMs(fcp, measured.twinPaints),
       ms(med(measured.sitePaints, lcp)),
-      ms(med(measured.twinPaints, lcp)),
-      `${ratio.toFixed(2)}${ratio <= 0.7 ? '' : '  ✗'}`,
+      twinMs(lcp, measured.twinPaints),
+      twinned ? `${ratio.toFixed(2)}${ratio <= 0.7 ? '' : '  ✗'}` : '—',
       `${ms(siteTbt)}${siteTbt <= 50 ? '' : '  ✗'}`,
-      ms(med(measured.twin, tbt)),
+      twinMs(tbt, measured.twin),
       ms(med(measured.site, longestTask)),
       kb(firstResponse.get(route) ?? 0),
       kb(jsBytes.get(route) ?? 0),

@@ -3,7 +3,9 @@
  * With `--types` (what `npm run check` passes), the TypeScript check runs at the same time in a child
  * process, so the whole check costs about as long as `tsc` alone:
  *   - `react-router typegen` is skipped when its output is newer than what it is generated from;
- *   - `tsc` is incremental (its cache lives in node_modules/.cache), so a re-run checks only what changed.
+ *   - `tsc` is TypeScript 7's native compiler (the `typescript-7` alias: about four times faster than TypeScript 6,
+ *     which stays installed as `typescript` for the tools that use its JavaScript API, knip and dependency-cruiser);
+ *   - it is incremental (its cache lives in node_modules/.cache), so a re-run checks only what changed.
  * With `--release` (`npm run check -- --release`), the release rules of tools/check/content-check/release.ts run too:
  * no placeholder left in the company facts, no claim awaiting proof. The site goes live only when they pass.
  */
@@ -51,7 +53,8 @@ async function typeCheck(): Promise<{ ok: boolean; output: string }> {
     const typegen = await run(bin('react-router'), ['typegen']);
     if (typegen.code !== 0) return { ok: false, output: typegen.output };
   }
-  const tsc = await run(bin('tsc'), [
+  // By its path: both TypeScripts install a `tsc` command, and node_modules/.bin keeps either one.
+  const tsc = await run(path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc'), [
     '--noEmit',
     '--incremental',
     '--tsBuildInfoFile',

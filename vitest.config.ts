@@ -25,14 +25,14 @@ const ownModules = unitFolders.flatMap((folder) =>
 const unit = {
   include: unitFolders.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
   // Node by default; a file that renders says `// @vitest-environment jsdom` on its first line.
-  environment: 'node',
+  environment: 'node' as const,
   setupFiles: ['tests/fixtures/setup.ts'],
   // Threads start faster than processes; one per core. A test fails on what it checks, not because the
   // shared machine was busy while it imported its modules.
-  pool: 'threads',
+  pool: 'threads' as const,
   maxWorkers: '100%',
   testTimeout: 30_000,
-} as const;
+};
 
 export default defineConfig({
   plugins: [{ enforce: 'pre', ...mdx(mdxOptions) }, vanillaExtractPlugin()],

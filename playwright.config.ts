@@ -15,9 +15,14 @@ const port = Number(process.env.E2E_PORT ?? 4321);
 // One mark per run, for the builds specs share (tests/e2e/build-copy.ts); workers inherit it.
 process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`;
 
-/** The editor's specs: a wide window, and time for a cold start. */
+/**
+ * The editor's specs: a wide window, and time for a cold start. The editor is a large application, and its
+ * « Aperçu » frames each start one more: under a machine kept busy by the rest of `npm test`, one took over the
+ * 5 s an assertion waits by default before showing what the test reads.
+ */
 const editor = {
   timeout: 6 * 60_000,
+  expect: { timeout: 20_000 },
   use: { viewport: { width: 1280, height: 900 } },
 };
 
@@ -33,6 +38,7 @@ export default defineConfig({
       testMatch: ['cloudflare.spec.ts', 'cloudflare-*.spec.ts', 'cms-host.spec.ts'],
       workers: 1,
       timeout: editor.timeout,
+      expect: editor.expect,
     },
     // The local editor (`npm run cms`) on a throw-away copy of the repository: it needs no built site.
     { name: 'cms', testMatch: 'cms.spec.ts', workers: 1, ...editor },

@@ -3,6 +3,7 @@ import mdx from '@mdx-js/rollup';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { mdxOptions } from './src/site/mdx/pipeline.ts';
+import { BuildsFirst } from './tests/integration/builds-first.ts';
 
 // The same MDX pipeline and styles as the site, without React Router's build plugin. Three projects:
 // `unit` and `unit-isolated` run in-process only (no server, no child process, no copy of the project:
@@ -37,6 +38,7 @@ const unit = {
 export default defineConfig({
   plugins: [{ enforce: 'pre', ...mdx(mdxOptions) }, vanillaExtractPlugin()],
   test: {
+    sequence: { sequencer: BuildsFirst },
     projects: [
       { extends: true, test: { ...unit, name: 'unit', exclude: ownModules, isolate: false } },
       { extends: true, test: { ...unit, name: 'unit-isolated', include: ownModules } },

@@ -1,11 +1,12 @@
 /**
- * The slow half of `npm test`, once the site is built: the end-to-end tests, the integration tests and the checks
- * over dist/, side by side instead of one after the other. Each of them waits on servers, browsers and wrangler
- * most of the time (the end-to-end tests keep two cores about half busy), so together they end well before the
- * sum of their times. All at the same priority: a stage starved by another would time out.
- * - The end-to-end output streams as it comes; the others' is printed whole when each ends, never interleaved.
+ * Steps of `npm test` run side by side instead of one after the other, each `npm run <stage>` given as an argument:
+ *   tsx tools/test/side-by-side.ts test:e2e test:integration test:build
+ * - Why: the end-to-end tests wait on servers, browsers and wrangler most of the time, and the lint, the check and
+ *   the build keep one core of two busy; together they end well before the sum of their times. All at the same
+ *   priority: a stage starved by another would time out.
+ * - Only stages that write nothing another reads go together (CONTRIBUTING.md, « Tests »).
+ * - The first stage's output streams as it comes; the others' is printed whole when each ends, never interleaved.
  * - It fails when any of them fails, after all of them ended, and names which.
- *   tsx tools/test/side-by-side.ts
  */
 import { spawn } from 'node:child_process';
 import { testLines } from './lines.ts';
@@ -16,15 +17,12 @@ interface Stage {
   streamed: boolean;
 }
 
-const stages: Stage[] = [
-  { script: 'test:e2e', streamed: true },
-  { script: 'test:integration', streamed: false },
-  { script: 'test:build', streamed: false },
-];
+/** `npm run <words of the argument>`: a stage may carry its own arguments (`"cms:normalise -- --check"`). */
+const stages: Stage[] = process.argv.slice(2).map((script, index) => ({ script, streamed: index === 0 }));
 
 function run({ script, streamed }: Stage): Promise<{ script: string; code: number }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', ...script.split(' ')], { stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const output: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));

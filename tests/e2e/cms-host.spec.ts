@@ -104,6 +104,23 @@ const filesOf = (dir: string): string[] =>
     entry.isDirectory() ? filesOf(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
   );
 
+/**
+ * Opens a page of the editor on wrangler's local server. Under a machine kept busy by the rest of `npm test`,
+ * wrangler 3's local server twice left the « Aperçu » page waiting for good (no DOMContentLoaded in six minutes)
+ * while it answered the next tests' requests at once; the deployed editor's files come from the host's CDN. So one
+ * more navigation after 60 s, saying so with wrangler's last lines; a second wait that long fails the test.
+ */
+async function openServed(page: Page, address: string): Promise<void> {
+  try {
+    await page.goto(address, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  } catch {
+    console.log(
+      `wrangler pages dev: ${address} not loaded within 60 s, opened again. Its last lines:\n${wrangler?.output().slice(-2_000)}`,
+    );
+    await page.goto(address, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  }
+}
+
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   await startGithubStandIn();
@@ -282,7 +299,7 @@ test('« Aperçu » of a branch frames the editor’s own page of it, and links 
   // Offline: the preview deployment is only linked to.
   await page.route('https://**', (route) => route.abort());
   // Its frames load beside it: the checks below wait for what they need, not for every frame's last file.
-  await page.goto(`${origin}/apercu?page=%2Ffaq%23cout&branche=contenu%2FTarifs-2027`, { waitUntil: 'domcontentloaded' });
+  await openServed(page, `${origin}/apercu?page=%2Ffaq%23cout&branche=contenu%2FTarifs-2027`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aperçu de /faq#cout');
   for (const title of ['Téléphone (375 px)', 'Ordinateur (1280 px)']) {
     await expect(page.locator(`iframe[title="${title}"]`)).toHaveAttribute(
@@ -318,7 +335,7 @@ test('the hosted « Aperçu » renders the branch read with the editor’s token
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${origin}/apercu?page=%2Ffaq%23delai&branche=essai`, { waitUntil: 'domcontentloaded' });
+  await openServed(page, `${origin}/apercu?page=%2Ffaq%23delai&branche=essai`);
   const frames = ['Téléphone (375 px)', 'Ordinateur (1280 px)'].map((title) => page.frameLocator(`iframe[title="${title}"]`));
   for (const frame of frames) {
     // The site's page, with its header, around the answer read from the branch, unfolded and in view.

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 export interface ScriptRun {
   code: number;
@@ -14,7 +13,11 @@ export interface ScriptRun {
 
 export async function runScript(script: string, args: readonly string[], env: Record<string, string> = {}): Promise<ScriptRun> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(tsx, [script, ...args], { cwd: root, env: { ...process.env, ...env } });
+    // Node with tsx's loader, as `npm start` runs: the `tsx` command would start a second Node process to run it.
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as ScriptRun;

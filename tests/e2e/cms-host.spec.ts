@@ -105,10 +105,11 @@ const filesOf = (dir: string): string[] =>
   );
 
 /**
- * Opens a page of the editor on wrangler's local server. Under a machine kept busy by the rest of `npm test`,
- * wrangler 3's local server twice left the « Aperçu » page waiting for good (no DOMContentLoaded in six minutes)
- * while it answered the next tests' requests at once; the deployed editor's files come from the host's CDN. So one
- * more navigation after 60 s, saying so with wrangler's last lines; a second wait that long fails the test.
+ * Opens a page of the editor on wrangler's local server. About one navigation in thirty to /keystatic or « Aperçu »,
+ * loaded or idle machine alike, wrangler 3's local server left the page waiting for good (no DOMContentLoaded in six
+ * minutes; these pages load module scripts of one to three megabytes) while it answered the next tests' requests at
+ * once; the deployed editor's files come from the host's CDN. So one more navigation after 60 s, saying so with
+ * wrangler's last lines; a second wait that long fails the test.
  */
 async function openServed(page: Page, address: string): Promise<void> {
   try {
@@ -192,7 +193,7 @@ test('/keystatic loads with no console error and asks nothing of another origin'
     const url = new URL(request.url());
     if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin) outside.push(request.url());
   });
-  await page.goto(`${origin}/keystatic`, { waitUntil: 'domcontentloaded' });
+  await openServed(page, `${origin}/keystatic`);
   // Not signed in yet: GitHub mode's sign-in screen.
   await expect(
     page
@@ -269,7 +270,7 @@ test('with its own state, a callback whose code GitHub refuses gets the French e
 test('the sign-in error page names the sign-in button as the editor shows it', async ({ page }) => {
   // The button is what this test reads: once, on a loaded machine, the page's `load` event (every file of the page)
   // had not come after six minutes under `wrangler pages dev`, and the test died waiting for it.
-  await page.goto(`${origin}/keystatic`, { waitUntil: 'domcontentloaded' });
+  await openServed(page, `${origin}/keystatic`);
   const button = page
     .getByRole('button', { name: /GitHub/ })
     .or(page.getByRole('link', { name: /GitHub/ }))

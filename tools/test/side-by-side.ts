@@ -1,9 +1,9 @@
 /**
  * Steps of `npm test` run side by side instead of one after the other, each `npm run <stage>` given as an argument:
  *   tsx tools/test/side-by-side.ts test:e2e test:integration test:build
- * - Why: the end-to-end tests wait on servers, browsers and wrangler most of the time, and the lint, the check and
- *   the build keep one core of two busy; together they end well before the sum of their times. All at the same
- *   priority: a stage starved by another would time out.
+ * - Why: the end-to-end tests wait on servers, browsers and wrangler most of the time, and the check and the build
+ *   keep one core of two busy; together they end well before the sum of their times. All at the same priority: a
+ *   stage starved by another would time out.
  * - Only stages that write nothing another reads go together (CONTRIBUTING.md, « Tests »).
  * - The first stage's output streams as it comes; the others' is printed whole when each ends, never interleaved.
  * - It fails when any of them fails, after all of them ended, and names which.

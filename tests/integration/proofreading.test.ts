@@ -3,11 +3,14 @@
  * Spelling and grammar in `npm run check`: what an editor is told, one fixture per case
  * (tests/fixtures/<case>/content/…). The dictionary takes seconds to build on a busy machine: generous timeouts.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../tools/check/content-check/check.ts';
 import { hasGrammalecte } from '../../tools/check/proofreading/grammar.ts';
+import { createSpeller } from '../../tools/check/proofreading/spelling.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const check = (name: string, strictGrammar = false, warnings: string[] = []) =>
@@ -36,6 +39,36 @@ describe('spelling', () => {
       'content/mots-du-metier.txt:3 → « EIN » n’est pas à sa place : la liste est dans l’ordre alphabétique. Placez-le avant « LLC ».',
       'content/mots-du-metier.txt:4 → « propfirm firm » : un seul mot par ligne, sans espace ni ponctuation autour. Écrivez chaque mot sur sa propre ligne.',
     ]);
+  }, 120_000);
+});
+
+// The dictionary's answers are kept, so that a check of words already seen does not build it again (seconds);
+// the trade's words are read at each check. A file of this test's own: other processes share the real one.
+describe('the dictionary’s answers, kept between checks', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'propllc-spelling-cache-'));
+  const cache = path.join(folder, 'spelling.json');
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const misspelt = async (text: string, tradeWords: string[] = []) =>
+    (await createSpeller(tradeWords, { cache }).check([text]))[0]?.map(({ word, suggestions }) => ({ word, suggestions }));
+
+  it('keeps an unknown word with its suggestions, and answers from them the next time', async () => {
+    expect(await misspelt('Ce montant ne comprend pas les frais banquaires.')).toEqual([
+      { word: 'banquaires', suggestions: ['bancaires'] },
+    ]);
+    const kept = JSON.parse(readFileSync(cache, 'utf8')) as { known: string[]; unknown: Record<string, string[] | null> };
+    expect(kept.unknown.banquaires).toEqual(['bancaires']);
+    expect(kept.known).toEqual(expect.arrayContaining(['frais', 'montant']));
+    // Answered from the file: a suggestion the dictionary would never make.
+    kept.unknown.banquaires = ['bancaires-du-fichier'];
+    writeFileSync(cache, JSON.stringify(kept));
+    expect(await misspelt('Les frais banquaires.')).toEqual([{ word: 'banquaires', suggestions: ['bancaires-du-fichier'] }]);
+  }, 120_000);
+
+  it('decides trade words at each check: a compound accepted through one is not accepted once it leaves the list', async () => {
+    const sentence = 'Un compte Zorglub-compatible.';
+    expect((await misspelt(sentence))?.map(({ word }) => word)).toEqual(['Zorglub-compatible']);
+    expect(await misspelt(sentence, ['Zorglub'])).toEqual([]);
+    expect((await misspelt(sentence))?.map(({ word }) => word)).toEqual(['Zorglub-compatible']);
   }, 120_000);
 });
 

@@ -1,7 +1,7 @@
 /**
  * French grammar with Grammalecte (LibreOffice's French grammar checker; Debian's `grammalecte-cli`), where it
- * is installed. All texts go to one invocation (it takes a second to start); its answer is kept in
- * node_modules/.cache/ for the same texts, so an unchanged check does not run it again.
+ * is installed. All texts go to one invocation (it takes a second to start); its answer is kept in the
+ * proofreading cache (./cache-folder.ts) for the same texts, so an unchanged check does not run it again.
  * Its spelling findings are left out: spelling is ./spelling.ts's, with the site's own words.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -9,10 +9,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
+import { proofreadingCacheFolder } from './cache-folder.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cacheSize = 64;
 /**
  * JSON, lines of a paragraph joined. Off: the typography the site sets itself (MDX) or checks with the fixed
@@ -99,7 +98,7 @@ export async function checkGrammar(texts: readonly string[]): Promise<GrammarFin
     .update(`${command()} ${options.join(' ')}\n${input}`)
     .digest('hex')
     .slice(0, 16);
-  const cacheDir = path.join(projectRoot, 'node_modules', '.cache', 'propllc');
+  const cacheDir = proofreadingCacheFolder();
   const cacheFile = path.join(cacheDir, 'grammalecte.json');
   // Answers for the last few sets of texts: the site's, and those of the test fixtures.
   let cache: Record<string, unknown> = {};

@@ -2,14 +2,17 @@
  * French spelling with nspell (a Hunspell-compatible checker in JavaScript) and dictionary-fr (the Hunspell
  * dictionary of the Grammalecte project), plus the trade's own words (content/mots-du-metier.txt).
  *
- * Building the dictionary takes a few seconds, so it happens at most once per process, and only when a word is
- * not already known: the words the dictionary accepted are kept in node_modules/.cache/, so a check of unchanged
- * content does not load it at all.
+ * Building the dictionary takes about 7 s, so it happens at most once per process, and only for a word it has
+ * never answered: its answers (known or not, and its suggestions) are kept in the proofreading cache
+ * (./cache-folder.ts), so a check of content already seen does not load it at all, even with a misspelt word
+ * still in it. Only the dictionary's own answers are kept: whether a word is one of the trade's is decided at each
+ * check, from the list as it is then.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type NSpell from 'nspell';
+import { proofreadingCacheFolder } from './cache-folder.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 // Read from the file: dictionary-fr's exports do not include its package.json.
@@ -27,25 +30,42 @@ function dictionary(): Promise<NSpell> {
   return speller;
 }
 
-/** Where the words the dictionary accepted are remembered: one file per version of nspell and of the dictionary. */
-function cacheFile(): string {
-  const name = `spelling-nspell-${packageVersion('nspell')}-fr-${packageVersion('dictionary-fr')}.json`;
-  return path.join(projectRoot, 'node_modules', '.cache', 'propllc', name);
+/**
+ * The dictionary's answers so far: the words it knows, and those it does not, each with its suggestions once
+ * asked for (`null` until then: a part of a compound word needs none).
+ */
+interface Answers {
+  known: Set<string>;
+  unknown: Map<string, string[] | null>;
 }
 
-function readCache(file: string): Set<string> {
+/** One file per version of nspell and of the dictionary (format 2: the unknown words are kept too). */
+function cacheFile(): string {
+  const name = `spelling-2-nspell-${packageVersion('nspell')}-fr-${packageVersion('dictionary-fr')}.json`;
+  return path.join(proofreadingCacheFolder(), name);
+}
+
+function readCache(file: string): Answers {
   try {
-    return new Set(JSON.parse(readFileSync(file, 'utf8')) as string[]);
+    const { known, unknown } = JSON.parse(readFileSync(file, 'utf8')) as { known: string[]; unknown: Record<string, string[] | null> };
+    return { known: new Set(known), unknown: new Map(Object.entries(unknown)) };
   } catch {
-    return new Set();
+    return { known: new Set(), unknown: new Map() };
   }
 }
 
-function writeCache(file: string, words: Set<string>): void {
+function writeCache(file: string, { known, unknown }: Answers): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  // Written aside then renamed: the build and `npm run check` may run at once.
+  // Written aside then renamed: the build and `npm run check` may run at once (the last one written is kept).
   const temporary = `${file}.${process.pid}`;
-  writeFileSync(temporary, JSON.stringify([...words].sort()));
+  const sorted = (words: Iterable<string>) => [...words].sort();
+  writeFileSync(
+    temporary,
+    JSON.stringify({
+      known: sorted(known),
+      unknown: Object.fromEntries(sorted(unknown.keys()).map((word) => [word, unknown.get(word)])),
+    }),
+  );
   renameSync(temporary, file);
 }
 
@@ -89,8 +109,11 @@ export interface Speller {
   check(texts: readonly string[]): Promise<Misspelling[][]>;
 }
 
-/** `tradeWords`: the site's own words, accepted as written (and capitalised, at the start of a sentence). */
-export function createSpeller(tradeWords: readonly string[]): Speller {
+/**
+ * `tradeWords`: the site's own words, accepted as written (and capitalised, at the start of a sentence).
+ * `cache`: another file for the dictionary's answers than the shared one (a test's own).
+ */
+export function createSpeller(tradeWords: readonly string[], { cache = cacheFile() }: { cache?: string } = {}): Speller {
   const trade = new Set(tradeWords);
   const isTradeWord = (word: string) => trade.has(word) || trade.has(word.charAt(0).toLowerCase() + word.slice(1));
   return {
@@ -104,30 +127,43 @@ export function createSpeller(tradeWords: readonly string[]): Speller {
           })
           .filter(({ word }) => !/\p{N}/u.test(word) && !isTradeWord(word)),
       );
-      const file = cacheFile();
-      const known = readCache(file);
-      const unknown = new Set(
-        found
-          .flat()
-          .map(({ word }) => word)
-          .filter((word) => !known.has(word)),
-      );
+      const answers = readCache(cache);
+      /** The dictionary's answer, from the cache; `undefined` when it was never asked. */
+      const cached = (word: string) => (answers.known.has(word) ? true : answers.unknown.has(word) ? false : undefined);
+      /**
+       * Whether `word` is accepted: one of the trade's words, known to the dictionary, or a compound of such words
+       * (EIN-compatible); `undefined` when that needs an answer the dictionary has not given yet.
+       */
+      const accepts = (word: string, knows: (word: string) => boolean | undefined): boolean | undefined => {
+        if (isTradeWord(word)) return true;
+        const answer = knows(word);
+        if (answer !== false) return answer;
+        const parts = word.split(/[‑-]/);
+        if (parts.length < 2 || parts.some((part) => part.length === 0)) return false;
+        const verdicts = parts.map((part) => accepts(part, knows));
+        return verdicts.includes(false) ? false : verdicts.includes(undefined) ? undefined : true;
+      };
+      const words = new Set(found.flat().map(({ word }) => word));
       const wrong = new Map<string, string[]>();
-      if (unknown.size > 0) {
-        const spell = await dictionary();
-        const accepts = (word: string): boolean => {
-          if (spell.correct(word) || isTradeWord(word)) return true;
-          // A compound of known words, or of a known word and a trade word (EIN-compatible).
-          const parts = word.split(/[‑-]/);
-          return parts.length > 1 && parts.every((part) => part.length > 0 && accepts(part));
-        };
-        const size = known.size;
-        for (const word of unknown) {
-          if (accepts(word)) known.add(word);
-          else wrong.set(word, spell.suggest(word).slice(0, 3));
+      let spell: NSpell | undefined;
+      for (const word of words) {
+        let verdict = accepts(word, cached);
+        if (verdict === undefined || (verdict === false && !answers.unknown.get(word))) {
+          spell ??= await dictionary();
+          const loaded = spell;
+          // Asked once, then remembered, for the word and each part of it.
+          const knows = (asked: string) => {
+            const answer = cached(asked) ?? loaded.correct(asked);
+            if (answer) answers.known.add(asked);
+            else if (!answers.unknown.has(asked)) answers.unknown.set(asked, null);
+            return answer;
+          };
+          verdict = accepts(word, knows);
+          if (verdict === false && !answers.unknown.get(word)) answers.unknown.set(word, loaded.suggest(word).slice(0, 3));
         }
-        if (known.size > size) writeCache(file, known);
+        if (verdict === false) wrong.set(word, answers.unknown.get(word) ?? []);
       }
+      if (spell) writeCache(cache, answers);
       return found.map((words) =>
         words.filter(({ word }) => wrong.has(word)).map(({ word, index }) => ({ word, index, suggestions: wrong.get(word) ?? [] })),
       );

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 
 const run = (...args: string[]) =>
-  spawnSync('npx', ['tsx', 'tools/bench/observatory.ts', ...args], { encoding: 'utf8', timeout: 280_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', 'tools/bench/observatory.ts', ...args], { encoding: 'utf8', timeout: 280_000 });
 
 const weakened = mkdtempSync(path.join(tmpdir(), 'propllc-weakened-'));
 afterAll(() => rmSync(weakened, { recursive: true, force: true }));

@@ -23,7 +23,7 @@ export interface Figures {
 
 /** `npm run stats -- --json` with these options and environment. */
 export async function stats(args: string[], env: Record<string, string> = {}): Promise<Figures> {
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'ops/stats/stats.ts', '--json', ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/stats/stats.ts', '--json', ...args], {
     cwd: root,
     env: { ...process.env, ...env, NODE_OPTIONS: '', CI: 'true', WRANGLER_SEND_METRICS: 'false' },
   });

@@ -55,7 +55,7 @@ const stats = (audienceDir: string) => statsOf([], { AUDIENCE_DIR: audienceDir }
  */
 async function htmlReportOpens(audienceDir: string, browser: Browser, testInfo: TestInfo) {
   const file = path.join(audienceDir, 'rapport.html');
-  await promisify(execFile)('npx', ['tsx', 'ops/stats/stats.ts', '--html', file], {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/stats/stats.ts', '--html', file], {
     cwd: root,
     env: { ...process.env, AUDIENCE_DIR: audienceDir, NODE_OPTIONS: '' },
   });

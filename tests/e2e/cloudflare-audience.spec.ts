@@ -5,16 +5,14 @@
  * two visitors as on Node give the same figures through `npm run stats -- --local`, once their counts, written
  * after each 204 (`waitUntil`), are in.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { afterTwoVisitors, chromeAgent, stats, twoVisitors } from './audience-visits.ts';
 import { buildCopy, root } from './build-copy.ts';
 import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
-import { type PagesDev, startPagesDev } from './wrangler.ts';
+import { migrateLocalD1, type PagesDev, startPagesDev } from './wrangler.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -30,12 +28,7 @@ test.beforeAll(async () => {
   test.setTimeout(400_000);
   const site = await buildCopy('e2e-audience-d1', { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_STORE: 'd1' });
   persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-audience-'));
-  for (const database of ['propllc-leads', 'propllc-audience']) {
-    await promisify(execFile)('npx', ['wrangler', 'd1', 'migrations', 'apply', database, '--local', '--persist-to', persistTo], {
-      cwd: root,
-      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-    });
-  }
+  await migrateLocalD1(persistTo);
   const bindings = ['CONTACT_STORE=d1', 'CONTACT_DELIVERY=local', 'CONTACT_RATE_LIMIT=1000'].flatMap((binding) => [
     '--binding',
     binding,

@@ -19,7 +19,7 @@ import { parse } from 'csv-parse/sync';
 import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
 import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
 import { close, listen, readBody, root } from './build-copy.ts';
-import { type PagesDev, startPagesDev } from './wrangler.ts';
+import { migrateLocalD1, type PagesDev, startPagesDev } from './wrangler.ts';
 import { genuine, spam } from '../fixtures/spam-corpus/index.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
@@ -54,12 +54,7 @@ test.beforeAll(async () => {
   idHeaders.length = 0;
   persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-'));
   // Both databases of wrangler.toml: the leads' and the audience's own (each lead is counted there).
-  for (const database of ['propllc-leads', 'propllc-audience']) {
-    await run('npx', ['wrangler', 'd1', 'migrations', 'apply', database, '--local', '--persist-to', persistTo], {
-      cwd: root,
-      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-    });
-  }
+  await migrateLocalD1(persistTo);
   provider = createServer(async (request, response) => {
     const body = await readBody(request);
     if (!providerUp) {
@@ -228,7 +223,7 @@ test('200 leads posted 50 at once: 200 rows, none twice', async () => {
 
 test.describe('npm run leads -- --local, over the same database', () => {
   const leads = (...args: string[]) =>
-    run(path.join(root, 'node_modules/.bin/tsx'), ['ops/leads/leads.ts', '--local', '--persist-to', persistTo, ...args], {
+    run(process.execPath, ['--import', 'tsx', 'ops/leads/leads.ts', '--local', '--persist-to', persistTo, ...args], {
       cwd: root,
     });
 
@@ -331,8 +326,8 @@ test('the spam corpus: French leads notified, marked or not; spam marked or a D1
   for (const lead of received.filter((body) => spamEmails.has(body.email))) expect(lead.review?.reasons.length).toBeGreaterThan(0);
 
   const { stdout } = await run(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['ops/leads/leads.ts', '--local', '--persist-to', persistTo, '--indesirables'],
+    process.execPath,
+    ['--import', 'tsx', 'ops/leads/leads.ts', '--local', '--persist-to', persistTo, '--indesirables'],
     { cwd: root },
   );
   expect(stdout).toMatch(new RegExp(`Messages indésirables\\s: ${apart.length} \\(`));

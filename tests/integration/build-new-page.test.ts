@@ -46,10 +46,12 @@ describe('a new page in two files: its MDX file and one registry line; French ty
     expect(faq).toContain('<code>&quot;code&quot;...</code>');
 
     const builtChecks = ['file-list', 'urls-and-headers', 'html', 'budgets'].map((name) => `tests/built/${name}.test.ts`);
-    const checks = await run(copy, 'npx', ['vitest', 'run', '--config', 'vitest.build.config.ts', ...builtChecks]);
+    // Vitest's own script, run by this Node (`npx` would start npm first).
+    const vitest = path.join(copy, 'node_modules/vitest/vitest.mjs');
+    const checks = await run(copy, process.execPath, [vitest, 'run', '--config', 'vitest.build.config.ts', ...builtChecks]);
     expect(checks.code, checks.output).toBe(0);
     expect(stripVTControlCharacters(checks.output)).toMatch(/Test Files +4 passed \(4\)/);
-    const units = await run(copy, 'npx', ['vitest', 'run', 'tests/unit/registry.test.ts', 'tests/unit/guide.test.tsx']);
+    const units = await run(copy, process.execPath, [vitest, 'run', 'tests/unit/registry.test.ts', 'tests/unit/guide.test.tsx']);
     expect(units.code, units.output).toBe(0);
     expect(stripVTControlCharacters(units.output)).toMatch(/Test Files +2 passed \(2\)/);
   }, 300_000);

@@ -90,9 +90,19 @@ const stores: Record<string, () => Promise<Opened>> = {
     // Migrated once, then copied: each test gets a database of its own without running wrangler's migrations again.
     d1Template ??= (async () => {
       const template = await mkdtemp(path.join(tmpdir(), 'propllc-delivery-d1-template-'));
+      // Wrangler's own script, run by this Node (`npx` would start npm first).
       await promisify(execFile)(
-        'npx',
-        ['wrangler', 'd1', 'migrations', 'apply', 'propllc-leads', '--local', '--persist-to', template],
+        process.execPath,
+        [
+          path.join(root, 'node_modules/wrangler/bin/wrangler.js'),
+          'd1',
+          'migrations',
+          'apply',
+          'propllc-leads',
+          '--local',
+          '--persist-to',
+          template,
+        ],
         {
           cwd: root,
           env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },

@@ -15,7 +15,7 @@ describe('release check on the content as it is', () => {
   // Two whole content checks, each in a process of its own: the time allowed is the machine's, not what is tested.
   it('fails `npm run check -- --release` with the French list, and passes `npm run check` alone', async () => {
     const run = (args: string[]) =>
-      promisify(execFile)('npx', ['tsx', 'tools/check/check-content.ts', ...args], { cwd: root }).then(
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'tools/check/check-content.ts', ...args], { cwd: root }).then(
         (result) => ({ code: 0, output: result.stdout + result.stderr }),
         (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
       );

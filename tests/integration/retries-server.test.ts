@@ -5,20 +5,19 @@
  * others, or is down; then `npm run leads` over the same LEADS_DIR. Stopping the server (SIGTERM) waits for
  * the retry pass in flight, and a lead left « à notifier » goes out at the next start once it is due.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rename, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
 import { validLead } from '../fixtures/visitor.ts';
+import { runScript } from './run-script.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 interface Hit {
   name: string;
@@ -136,10 +135,7 @@ describe('npm run serve with a webhook stand-in', { timeout: 120_000 }, () => {
       expect(server.output()).toMatch(/Notification abandonnée \(webhook\) pour le message \S+ après 1 essai\(s\)\u202f: HTTP 302\./);
 
       // The operator's view, from the command itself.
-      const { stdout } = await promisify(execFile)(tsx, ['ops/leads/leads.ts'], {
-        cwd: root,
-        env: { ...process.env, LEADS_DIR: leadsDir },
-      });
+      const { stdout } = await runScript('ops/leads/leads.ts', [], { LEADS_DIR: leadsDir });
       const lines = stdout.trimEnd().split('\n');
       expect(lines.find((line) => line.includes('Jeanne Martin'))).toMatch(/ échec\u202f: HTTP 302$/);
       expect(lines.find((line) => line.includes('Paul Durand'))).toMatch(/ échec\u202f: HTTP 400$/);

@@ -25,7 +25,7 @@ import { leadsWriter } from '../../src/hosts/node/files-folder.ts';
 import { type DeliveryStatusChange, type LeadStore, leadId, type StoredLead } from '../../src/api/store/lead-store.ts';
 import type { ContactValues } from '../../src/contact/contact-fields.ts';
 import { validLead } from '../fixtures/visitor.ts';
-import { runScript } from './run-script.ts';
+import { runLeads } from './run-script.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const day = 86_400_000;
@@ -40,7 +40,7 @@ interface Opened {
   store: LeadStore;
   other: LeadStore;
   /** `npm run leads` over this store. */
-  leads: (args: string[]) => ReturnType<typeof runScript>;
+  leads: (args: string[]) => ReturnType<typeof runLeads>;
   /** A lead received at `at` (the files store names a new lead by the time it is written: it is written so here). */
   addAt: (message: ContactValues, at: Date) => Promise<StoredLead>;
 }
@@ -57,7 +57,7 @@ const stores: Record<string, () => Promise<Opened>> = {
     return {
       store,
       other: filesLeadStore(dir),
-      leads: (args) => runScript('ops/leads/leads.ts', args, { LEADS_DIR: dir }),
+      leads: (args) => runLeads(args, { LEADS_DIR: dir }),
       addAt: async (message, at) => {
         const id = leadId(at);
         await leadsWriter(dir)(message, id);
@@ -79,7 +79,7 @@ const stores: Record<string, () => Promise<Opened>> = {
       other: open(),
       addAt: (message, at) => store.add(message, at),
       leads: (args) =>
-        runScript('ops/leads/leads.ts', ['--netlify', ...args], {
+        runLeads(['--netlify', ...args], {
           NETLIFY_SITE_ID: siteID,
           NETLIFY_AUTH_TOKEN: token,
           LEADS_TEST_BLOBS_URL: edgeURL,
@@ -118,7 +118,7 @@ const stores: Record<string, () => Promise<Opened>> = {
       store,
       addAt: (message, at) => store.add(message, at),
       other: d1LeadStore(runner),
-      leads: (args) => runScript('ops/leads/leads.ts', ['--local', '--persist-to', persistTo, ...args]),
+      leads: (args) => runLeads(['--local', '--persist-to', persistTo, ...args]),
     };
   },
 };

@@ -19,7 +19,7 @@ import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
 import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
 import type { LeadStore, StoredLead } from '../../src/api/store/lead-store.ts';
 import { validLead } from '../fixtures/visitor.ts';
-import { runScript } from './run-script.ts';
+import { runLeads } from './run-script.ts';
 
 const minute = 60_000;
 const person = validLead({ name: 'Inès Oubli', email: 'ines.oubli@example.com', phone: '+33 6 98 76 54 32' });
@@ -120,7 +120,7 @@ describe.each(Object.keys(setups))('a person’s GDPR requests on the %s store',
   it('gives all their messages with --email, those set apart included, then --forget leaves nothing naming them', async () => {
     const setup = await setups[kind]!();
     const { mine, theirs } = await fill(setup.store);
-    const leads = (args: string[]) => runScript('ops/leads/leads.ts', [...setup.args, ...args], setup.env);
+    const leads = (args: string[]) => runLeads([...setup.args, ...args], setup.env);
 
     const listed = await leads(['--email', 'INES.OUBLI@example.com']);
     expect(listed.code, listed.stderr).toBe(0);

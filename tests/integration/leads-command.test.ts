@@ -5,7 +5,7 @@
  * period of the GDPR notice, and the French errors. The same command over local D1 is tested under
  * wrangler (tests/e2e/cloudflare-leads.spec.ts).
  */
-import { runScript } from './run-script.ts';
+import { runLeads, runScript } from './run-script.ts';
 import { mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,7 +62,9 @@ beforeEach(async () => {
   );
 });
 
-const leads = (args: string[], env: Record<string, string> = { LEADS_DIR: dir }) => runScript('ops/leads/leads.ts', args, env);
+const leads = (args: string[], env: Record<string, string> = { LEADS_DIR: dir }) => runLeads(args, env);
+/** The same, as the operator's terminal starts it: ops/leads/leads.ts in a process of its own. */
+const leadsProcess = (args: string[], env: Record<string, string> = { LEADS_DIR: dir }) => runScript('ops/leads/leads.ts', args, env);
 
 describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
   it('lists the leads newest first, with the start of each message and where its notification stands', async () => {
@@ -185,11 +187,12 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
   });
 
   it('says in French when the folder cannot be read, and how to use it when the options make no sense', async () => {
+    // In a process of its own: the exit codes are the process's.
     const missing = path.join(dir, 'absent');
-    const unreachable = await leads([], { LEADS_DIR: missing });
+    const unreachable = await leadsProcess([], { LEADS_DIR: missing });
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toContain(`Impossible d’atteindre les messages (dossier ${missing})\u202f: ENOENT`);
-    const both = await leads(['--purge', '--forget', 'paul@example.com']);
+    const both = await leadsProcess(['--purge', '--forget', 'paul@example.com']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/^Usage\u202f: npm run leads -- \[--email ADRESSE\] \[--csv FICHIER\] \| --forget ADRESSE \| --purge/);
     expect(await readdir(dir)).toHaveLength(4);

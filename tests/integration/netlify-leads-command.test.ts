@@ -8,7 +8,7 @@
  * The daily scheduled function that purges the store by itself is tested here too, configured as Netlify
  * configures a function (NETLIFY_BLOBS_CONTEXT).
  */
-import { runScript } from './run-script.ts';
+import { runLeads, runScript } from './run-script.ts';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,7 +55,7 @@ beforeEach(async () => {
 });
 
 const leads = (args: string[], env: Record<string, string> = {}) =>
-  runScript('ops/leads/leads.ts', ['--netlify', ...args], {
+  runLeads(['--netlify', ...args], {
     NETLIFY_SITE_ID: siteID,
     NETLIFY_AUTH_TOKEN: token,
     LEADS_TEST_BLOBS_URL: edgeURL,

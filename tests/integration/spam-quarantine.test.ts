@@ -8,7 +8,7 @@
  * rescued (and then notified) by --pas-indesirable, purged after 30 days by --purge; marked leads shown with their
  * reasons.
  */
-import { runScript } from './run-script.ts';
+import { runLeads } from './run-script.ts';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -81,7 +81,7 @@ async function site() {
   return { dir, send, receiver, store: filesLeadStore(dir), lines };
 }
 
-const leads = (dir: string, args: string[]) => runScript('ops/leads/leads.ts', args, { LEADS_DIR: dir });
+const leads = (dir: string, args: string[]) => runLeads(args, { LEADS_DIR: dir });
 
 describe('the corpus through the receiver on Node', { timeout: 60_000 }, () => {
   it('notifies every French lead, marked or not, no spam unmarked, and answers all alike', async () => {

@@ -1,6 +1,6 @@
 /**
- * `npm run leads` (./leads.ts) as a function of its arguments and settings: what it prints goes to `io`, and it
- * resolves with the exit code. The tests run it in their own process; ./leads.ts in the operator's.
+ * `npm run leads` (./leads.ts) as a function of its arguments and settings (../command.ts): what it prints goes
+ * to `io`, and it resolves with the exit code.
  */
 import { open, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -21,25 +21,7 @@ import { receiverLines } from '../../src/api/contact/lines.ts';
 import { terminalText } from '../terminal-text.ts';
 import { leadsLines } from './lines.ts';
 import { chosenStore, storeOptions } from '../store-flags.ts';
-
-/** The environment the command reads its settings from, and where its lines go (stdout, stderr). */
-export interface CommandIO {
-  env: NodeJS.ProcessEnv;
-  out(line: string): void;
-  err(line: string): void;
-}
-
-/** The command stops here: the message goes to stderr, the code is the exit code. */
-class Stop {
-  constructor(
-    readonly message: string,
-    readonly code: number,
-  ) {}
-}
-
-function fail(message: string, code = 1): never {
-  throw new Stop(message, code);
-}
+import { type CommandIO, fail, isStop, stopsAsExitCodes } from '../command.ts';
 
 const words = leadsLines;
 
@@ -76,14 +58,8 @@ function readOptions(args: readonly string[]) {
   });
 }
 
-export async function leadsCommand(args: readonly string[], io: CommandIO): Promise<number> {
-  try {
-    return await run(args, io);
-  } catch (error) {
-    if (!(error instanceof Stop)) throw error;
-    io.err(error.message);
-    return error.code;
-  }
+export function leadsCommand(args: readonly string[], io: CommandIO): Promise<number> {
+  return stopsAsExitCodes(io, () => run(args, io));
 }
 
 async function run(args: readonly string[], io: CommandIO): Promise<number> {
@@ -257,7 +233,7 @@ async function run(args: readonly string[], io: CommandIO): Promise<number> {
       printSkipped(listing.unreadable);
     }
   } catch (error) {
-    if (error instanceof Stop) throw error;
+    if (isStop(error)) throw error;
     fail(say(words.unreachable, { store: storeName, reason: error instanceof Error ? error.message : String(error) }));
   }
   return exitCode;

@@ -16,12 +16,7 @@
  * (./lines.ts); visitor text is printed with whatever a terminal would act on shown escaped
  * (ops/terminal-text.ts).
  */
+import { inThisProcess } from '../command.ts';
 import { leadsCommand } from './command.ts';
 
-const code = await leadsCommand(process.argv.slice(2), {
-  env: process.env,
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
-});
-// On a failure, at once: a local D1 runtime would otherwise stay open a moment longer for nothing.
-if (code !== 0) process.exit(code);
+await inThisProcess(leadsCommand);

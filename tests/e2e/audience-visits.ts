@@ -1,8 +1,7 @@
 /** The two visits of the audience specs (Node and Cloudflare), and what `npm run stats -- --json` must give after them. */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
-import { root } from './build-copy.ts';
+import { statsCommand } from '../../ops/stats/command.ts';
+import { runInProcess } from '../fixtures/operator-command.ts';
 import { islandHydrated } from './page-ready.ts';
 
 /** Ordinary browsers' User-Agents: headless Chromium's own says « HeadlessChrome », which isbot calls a bot. */
@@ -21,12 +20,10 @@ export interface Figures {
   contactIntentsByKind: Record<string, number>;
 }
 
-/** `npm run stats -- --json` with these options and environment. */
+/** `npm run stats -- --json` with these options and environment, in this process (audience.spec.ts starts its own). */
 export async function stats(args: string[], env: Record<string, string> = {}): Promise<Figures> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/stats/stats.ts', '--json', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env, NODE_OPTIONS: '', CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-  });
+  const { code, stdout, stderr } = await runInProcess(statsCommand, ['--json', ...args], env);
+  expect(code, stderr).toBe(0);
   return JSON.parse(stdout) as Figures;
 }
 

@@ -8,20 +8,20 @@
  * spam corpus: every French lead notified (marked « à vérifier » or not), no spam notified unmarked, what is
  * quarantined a D1 row apart with its reasons, never notified.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
 import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
-import { close, listen, readBody, root } from './build-copy.ts';
+import { close, listen, readBody } from './build-copy.ts';
 import { migrateLocalD1, type PagesDev, startPagesDev } from './wrangler.ts';
 import { genuine, spam } from '../fixtures/spam-corpus/index.ts';
 import { validLead } from '../fixtures/visitor.ts';
+import { runInProcess } from '../fixtures/operator-command.ts';
+import { leadsCommand } from '../../ops/leads/command.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -42,8 +42,13 @@ const received: { name: string; email: string; message: string; id: string; revi
 const idHeaders: unknown[] = [];
 const refused = 'refus@example.com';
 
-const run = promisify(execFile);
 const store = () => d1LeadStore(wranglerRunner('--local', persistTo));
+/** `npm run leads -- --local` over this run's database, in this process; it must succeed. */
+async function leadsLocal(...args: string[]) {
+  const result = await runInProcess(leadsCommand, ['--local', '--persist-to', persistTo, ...args]);
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -222,13 +227,10 @@ test('200 leads posted 50 at once: 200 rows, none twice', async () => {
 });
 
 test.describe('npm run leads -- --local, over the same database', () => {
-  const leads = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'ops/leads/leads.ts', '--local', '--persist-to', persistTo, ...args], {
-      cwd: root,
-    });
+  const leads = (...args: string[]) => leadsLocal(...args);
 
   test('lists newest first, exports a CSV French spreadsheets read back, forgets a person and purges old leads', async () => {
-    // Five runs of the command, each starting wrangler: about 30 s on an idle machine.
+    // Five runs of the command, each opening the local D1 runtime.
     test.setTimeout(180_000);
     const { stdout: list } = await leads();
     const lines = list.split('\n');
@@ -325,11 +327,7 @@ test('the spam corpus: French leads notified, marked or not; spam marked or a D1
     .toEqual(sorted(delivered));
   for (const lead of received.filter((body) => spamEmails.has(body.email))) expect(lead.review?.reasons.length).toBeGreaterThan(0);
 
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'ops/leads/leads.ts', '--local', '--persist-to', persistTo, '--indesirables'],
-    { cwd: root },
-  );
+  const { stdout } = await leadsLocal('--indesirables');
   expect(stdout).toMatch(new RegExp(`Messages indésirables\\s: ${apart.length} \\(`));
   for (const lead of apart) expect(stdout).toContain(lead.name);
   for (const lead of genuine) expect(stdout).not.toContain(lead.email);

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
 import { validLead } from '../fixtures/visitor.ts';
-import { runScript } from './run-script.ts';
+import { runStats } from './run-script.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36';
@@ -142,7 +142,7 @@ describe('npm run serve under a flood of counts', { timeout: 240_000 }, () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect((await filesLeadStore(leadsDir).list()).leads).toHaveLength(names.length);
-      const { stdout } = await runScript('ops/stats/stats.ts', ['--json'], { AUDIENCE_DIR: audienceDir });
+      const { stdout } = await runStats(['--json'], { AUDIENCE_DIR: audienceDir });
       const figures = JSON.parse(stdout) as { leads: number; pageviews: number; dropped: number };
       expect(figures.leads).toBe(names.length);
       // One client: its bound, whatever was dropped; what was neither counted nor refused is reported as dropped.

@@ -4,8 +4,11 @@
  * grammar). A content mistake then stops `npm run build` with the same French message as the check, naming file,
  * line and fix, instead of a stack trace or "Prerender (html): Received a 500 status code" without a file name.
  * Under `npm run dev`, the same messages are printed in the terminal when the server starts and after each save
- * in content/: the page still reloads, so that an editor sees both the page and what to fix.
+ * in content/: the page still reloads, so that an editor sees both the page and what to fix. There the check runs
+ * as `npm run check` does without `--types`, in a process of its own: in the server's, its MDX compilations and the
+ * dictionary's first load (seconds) held up the modules of the page « Aperçu » was waiting for.
  */
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { checkContent, formatProblems } from '../check/content-check/check.ts';
@@ -37,13 +40,22 @@ export function contentCheck(): Plugin {
       const content = path.join(root, 'content') + path.sep;
       let running = Promise.resolve();
       let timer: NodeJS.Timeout | undefined;
-      // One check at a time; saves made meanwhile are checked by the next one.
+      // One check at a time; saves made meanwhile are checked by the next one. It prints its own lines.
       const check = () => {
-        running = running.then(async () => {
-          const problems = await checkContent(root).catch((error: Error) => [error.message]);
-          if (problems.length > 0) console.error(formatProblems(problems));
-          else console.log('content/ : tout est valide.');
-        });
+        running = running.then(
+          () =>
+            new Promise<void>((resolve) => {
+              const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tools/check/check-content.ts')], {
+                cwd: root,
+                stdio: ['ignore', 'inherit', 'inherit'],
+              });
+              child.on('error', (error) => {
+                console.error(error.message);
+                resolve();
+              });
+              child.on('close', () => resolve());
+            }),
+        );
       };
       check();
       server.watcher.on('change', (file) => {

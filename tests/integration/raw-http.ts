@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export interface RawAnswer {
   /** 0 when the server closed the connection without a status line. */
@@ -102,18 +102,21 @@ export interface ServeProcess {
   /** Everything the server printed so far. */
   output: () => string;
   exited: Promise<number | null>;
-  /** Ends tsx and the server it started at once, whatever state the test left them in. */
+  /** Ends the server at once, whatever state the test left it in. */
   kill: () => void;
 }
 
-/** `npm run serve` as `npm start` ends with it (tsx, src/hosts/node/serve.ts), in `folder` (its dist/), on a free port. */
+/** The server of `npm start` (src/hosts/node/serve.ts), in `folder` (its dist/), on a free port. */
 export async function serveProcess(folder: string, env: Record<string, string>): Promise<ServeProcess> {
-  // Through tsx, as `npm start` runs it: tsx passes signals on to the server's process.
-  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'src/hosts/node/serve.ts')], {
+  // Node itself with tsx's loader, as `npm start` runs it: a signal reaches the server's own handler. Through the
+  // `tsx` command, which relays signals to a second process, a SIGTERM under load once went without the graceful
+  // stop (its « stopping » line never came, the connection was reset).
+  const loader = pathToFileURL(path.join(projectRoot, 'node_modules/tsx/dist/loader.mjs')).href;
+  const child = spawn(process.execPath, ['--import', loader, path.join(projectRoot, 'src/hosts/node/serve.ts')], {
     cwd: folder,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: tsx cannot pass SIGKILL on, so a test ends the group, or the server would outlive it.
+    // Its own process group, which `kill` ends whole.
     detached: true,
   });
   const kill = () => {

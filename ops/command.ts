@@ -26,14 +26,14 @@ export function fail(message: string, code = 1): never {
 }
 
 /** A `catch` that turns whatever it caught into a message must let a stop through. */
-export const isStop = (error: unknown) => error instanceof Stop;
+export const isStop = (error: unknown): error is Stop => error instanceof Stop;
 
 /** Runs a command's body: its exit code, or a stop's after printing its message. */
 export async function stopsAsExitCodes(io: CommandIO, body: () => Promise<number>): Promise<number> {
   try {
     return await body();
   } catch (error) {
-    if (!(error instanceof Stop)) throw error;
+    if (!isStop(error)) throw error;
     io.err(error.message);
     return error.code;
   }

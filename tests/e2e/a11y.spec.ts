@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { interfaceText } from '../../src/content/data/interface.ts';
 import { navigation } from '../../src/content/data/navigation.ts';
 import { allPaths, unknownPath, viewports } from './routes.ts';
+import { islandHydrated } from './page-ready.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -26,6 +27,8 @@ async function submitEmptyContactForm(page: Page) {
   const form = page.locator('main form');
   // The contact page without its form is a failure, not a case to skip.
   await expect(form).toHaveCount(1);
+  // The island starts when the browser is idle, which may come after the network is.
+  await islandHydrated(page);
   const submit = form.locator('button[type="submit"], button:not([type])').first();
   await submit.focus();
   await page.keyboard.press('Enter');

@@ -11,6 +11,7 @@ import { cloudflareLines } from '../../src/hosts/cloudflare/lines.ts';
 import { indexedPages } from '../../src/site/registry.ts';
 import { pagePaths, unknownPath } from './routes.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
+import { islandHydrated } from './page-ready.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -98,6 +99,8 @@ test('Chromium records no CSP violation on any page, and the contact form runs',
     await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
   }
   await page.goto(`${origin}/contact`, { waitUntil: 'networkidle' });
+  // The island starts when the browser is idle, which may come after the network is.
+  await islandHydrated(page);
   await page.getByLabel('Nom complet').focus();
   await page.getByRole('button', { name: 'Envoyer le message' }).click();
   await expect(page.getByRole('alert').first()).toBeVisible();

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { createStaticServer } from '../../src/hosts/node/static-server.ts';
 import { buildCopy, close, listen, readBody } from './build-copy.ts';
+import { islandHydrated } from './page-ready.ts';
 import { company } from '../../src/content/data/company.ts';
 import { processors } from '../../src/content/data/processors.ts';
 import { contactFields } from '../../src/contact/contact-fields.ts';
@@ -88,7 +89,8 @@ test.beforeEach(({ page }) => {
 async function fillAndSend(page: Page) {
   await page.goto(`${siteUrl}/contact`);
   const submit = page.getByRole('button', { name: 'Envoyer le message' });
-  await expect(submit).toBeEnabled();
+  // This build's button is enabled without JavaScript (the browser would post the form itself): wait for the island.
+  await islandHydrated(page);
   await fillContactForm(page, visitor);
   await submit.click();
 }

@@ -1,6 +1,6 @@
 /**
  * Endpoint mode with a third-party service: VITE_CONTACT_ENDPOINT is read at build time, so this file
- * builds the site a second time (build-copy.ts, into build/e2e-endpoint, not dist/) with the endpoint
+ * builds the site a second time (build-copy.ts, into build/e2e-endpoint-<port>, not dist/) with the endpoint
  * pointing at a stub server started here, then serves that build on a free port.
  */
 import { createServer, type Server } from 'node:http';
@@ -59,9 +59,15 @@ test.beforeAll(async () => {
       .writeHead(mode === 'ok' ? 200 : 500, { ...cors, 'Content-Type': 'application/json' })
       .end(JSON.stringify(mode === 'ok' ? { ok: true } : { error: 'boom' }));
   });
-  const stubPort = await listen(stub);
-
-  site = createStaticServer(await buildCopy('e2e-endpoint', { VITE_CONTACT_ENDPOINT: `http://127.0.0.1:${stubPort}/contact` }));
+  // The endpoint's address is written into the build (and its CSP): one port per worker, the same for every repeat
+  // of this file in a run (`--repeat-each`), so that each worker's build is made once and found again.
+  const stubPort = Number(process.env.E2E_PORT ?? 4321) + 110 + test.info().parallelIndex;
+  await new Promise<void>((resolve, reject) => {
+    stub.once('error', reject);
+    stub.listen(stubPort, '127.0.0.1', resolve);
+  });
+  const endpoint = `http://127.0.0.1:${stubPort}/contact`;
+  site = createStaticServer(await buildCopy(`e2e-endpoint-${stubPort}`, { VITE_CONTACT_ENDPOINT: endpoint }));
   siteUrl = `http://127.0.0.1:${await listen(site)}`;
 });
 

@@ -25,16 +25,24 @@ interface Hit {
   at: number;
 }
 
-/** The stand-in: records every request that reaches it, then answers as `answer` says, after `delay` ms. */
-function standIn(answer: (name: string) => { status: number; delay?: number }) {
+/**
+ * The stand-in: records every request that reaches it, then answers as `answer` says, after `delay` ms; `down`
+ * cuts the connection without an answer and without recording, as a target that is down.
+ */
+function standIn(answer: (name: string) => { status: number; delay?: number } | 'down') {
   const hits: Hit[] = [];
   const server: Server = createServer((request, response) => {
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
     request.on('end', () => {
       const body = JSON.parse(text);
+      const answered = answer(body.name);
+      if (answered === 'down') {
+        request.socket.destroy();
+        return;
+      }
       hits.push({ name: body.name, id: body.id, at: Date.now() });
-      const { status, delay = 0 } = answer(body.name);
+      const { status, delay = 0 } = answered;
       setTimeout(() => response.writeHead(status, status < 400 && status >= 300 ? { Location: '/ailleurs' } : {}).end('{}'), delay);
     });
   });
@@ -147,9 +155,11 @@ describe('npm run serve with a webhook stand-in', { timeout: 120_000 }, () => {
   });
 
   it('a target down then back: the lead waits « à notifier », goes out at the next start once due, and SIGTERM waits for that pass', async () => {
-    const target = standIn(() => ({ status: 200, delay: 5000 }));
+    // Down, then back. The stand-in keeps its port all along: a port closed for the outage was once taken meanwhile
+    // by a server of another test, whose answer made the lead’s failure final.
+    let down = true;
+    const target = standIn(() => (down ? 'down' : { status: 200, delay: 5000 }));
     const port = await target.listen();
-    await target.close();
     const { cwd, leadsDir } = await site();
     const env = { LEADS_DIR: leadsDir, CONTACT_WEBHOOK_URL: `http://127.0.0.1:${port}/hook` };
     const first = await serve(cwd, env);
@@ -168,7 +178,7 @@ describe('npm run serve with a webhook stand-in', { timeout: 120_000 }, () => {
       path.join(notifications, (marker ?? '').replace(/\.\d+\.pending$/, `.${Date.now() - 1000}.pending`)),
     );
 
-    await target.listen(port);
+    down = false;
     try {
       const second = await serve(cwd, env);
       // The start-up pass is sending (the target answers after 5 s): stopping now waits for it.

@@ -27,7 +27,6 @@ async function submitEmptyContactForm(page: Page) {
   const form = page.locator('main form');
   // The contact page without its form is a failure, not a case to skip.
   await expect(form).toHaveCount(1);
-  // The island starts when the browser is idle, which may come after the network is.
   await islandHydrated(page);
   const submit = form.locator('button[type="submit"], button:not([type])').first();
   await submit.focus();

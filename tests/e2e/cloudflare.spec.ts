@@ -99,7 +99,6 @@ test('Chromium records no CSP violation on any page, and the contact form runs',
     await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
   }
   await page.goto(`${origin}/contact`, { waitUntil: 'networkidle' });
-  // The island starts when the browser is idle, which may come after the network is.
   await islandHydrated(page);
   await page.getByLabel('Nom complet').focus();
   await page.getByRole('button', { name: 'Envoyer le message' }).click();

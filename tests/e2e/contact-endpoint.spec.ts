@@ -95,7 +95,6 @@ test.beforeEach(({ page }) => {
 async function fillAndSend(page: Page) {
   await page.goto(`${siteUrl}/contact`);
   const submit = page.getByRole('button', { name: 'Envoyer le message' });
-  // This build's button is enabled without JavaScript (the browser would post the form itself): wait for the island.
   await islandHydrated(page);
   await fillContactForm(page, visitor);
   await submit.click();

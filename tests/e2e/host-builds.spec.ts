@@ -39,7 +39,6 @@ test('the contact form posts to /api/contact, with and without JavaScript', asyn
   await page.goto(`${siteUrl}/contact`);
   // Without JavaScript, the browser posts the form there itself.
   await expect(page.locator('form:has(textarea)')).toHaveAttribute('action', '/api/contact');
-  // With it, the island sends: a click before it has hydrated would be the browser's own post.
   await islandHydrated(page);
   const submit = page.getByRole('button', { name: 'Envoyer le message' });
   await page.getByLabel('Nom complet').fill('Jeanne Martin');

@@ -8,7 +8,9 @@ export async function siteScriptRan(page: Page): Promise<void> {
 
 /**
  * Resolves once the contact form island has hydrated: the form then validates by itself, in French,
- * and turns the browser's own checks off (`novalidate`).
+ * and turns the browser's own checks off (`novalidate`). Wait for it before sending: the island starts when the
+ * browser is idle, which may come after `networkidle`, and in a build that posts to a receiver the button is enabled
+ * without it (a click then is the browser's own post).
  */
 export async function islandHydrated(page: Page): Promise<void> {
   await expect(page.locator('[data-island] form')).toHaveAttribute('novalidate', '');

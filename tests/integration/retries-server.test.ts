@@ -5,19 +5,16 @@
  * others, or is down; then `npm run leads` over the same LEADS_DIR. Stopping the server (SIGTERM) waits for
  * the retry pass in flight, and a lead left « à notifier » goes out at the next start once it is due.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rename, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
 import { validLead } from '../fixtures/visitor.ts';
+import { type ServeProcess, serveProcess } from './raw-http.ts';
 import { runScript } from './run-script.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 interface Hit {
   name: string;
@@ -58,38 +55,16 @@ function standIn(answer: (name: string) => { status: number; delay?: number } | 
   };
 }
 
-const running: ChildProcess[] = [];
+const running: ServeProcess[] = [];
 afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const server of running.splice(0)) server.kill();
 });
 
-/** `npm run serve` in a folder of its own (dist/ with one page), on a free port; resolves with its address. */
+/** `npm run serve` in a folder of its own (dist/ with one page), on a free port, with a way to send it a lead. */
 async function serve(cwd: string, env: Record<string, string>) {
-  // Node itself with tsx's loader, so that SIGTERM reaches the server's own handler directly.
-  const child = spawn(
-    process.execPath,
-    ['--import', pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href, path.join(root, 'src/hosts/node/serve.ts')],
-    {
-      cwd,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CONTACT_RATE_LIMIT: '1000', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(output)), 30_000);
-    child.stdout?.on('data', () => {
-      const port = /PropLLC: http:\/\/localhost:(\d+)\//.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    });
-  });
+  const server = await serveProcess(cwd, { CONTACT_RATE_LIMIT: '1000', ...env });
+  running.push(server);
+  const origin = `http://127.0.0.1:${server.port}`;
   const post = async (name: string) =>
     (
       await fetch(`${origin}/api/contact`, {
@@ -106,10 +81,10 @@ async function serve(cwd: string, env: Record<string, string>) {
       })
     ).status;
   const stop = async () => {
-    child.kill('SIGTERM');
-    return exited;
+    server.child.kill('SIGTERM');
+    return server.exited;
   };
-  return { post, stop, output: () => output };
+  return { post, stop, output: server.output };
 }
 
 async function site() {

@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tools/chromium.ts';
 import './tests/e2e/json-imports.mjs';
+import { e2ePorts } from './tests/e2e/ports.ts';
 
 // Tests import the content loaders, whose JSON imports carry no import attribute (docs/architecture.md, « Content data files »):
 // Playwright's processes run them on Node's own loader: this one registers a hook that adds the attribute (import
@@ -11,7 +12,7 @@ if (!process.env.NODE_OPTIONS?.includes(jsonImports)) {
   process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, jsonImports].filter(Boolean).join(' ');
 }
 
-const port = Number(process.env.E2E_PORT ?? 4321);
+const port = e2ePorts.site;
 // One mark per run, for the builds specs share (tests/e2e/build-copy.ts); workers inherit it.
 process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`;
 

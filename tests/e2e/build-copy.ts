@@ -68,9 +68,15 @@ export async function buildCopy(name: string, env: Record<string, string>): Prom
   }
 }
 
-/** Listens on a free port of 127.0.0.1 and resolves with it. */
-export const listen = (server: Server) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+/** Listens on `port` of 127.0.0.1 (a free one by default) and resolves with it; rejects if it is taken. */
+export const listen = (server: Server, port = 0) =>
+  new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
 
 /**
  * Closes a test server even while the browser keeps a keep-alive connection open: idle connections at

@@ -13,12 +13,11 @@ import { afterTwoVisitors, chromeAgent, stats, twoVisitors } from './audience-vi
 import { buildCopy, root } from './build-copy.ts';
 import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
 import { migrateLocalD1, type PagesDev, startPagesDev } from './wrangler.ts';
+import { e2ePorts } from './ports.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-// cloudflare.spec.ts takes +100, cloudflare-leads.spec.ts +101 and +102: this spec the next two.
-const e2ePort = Number(process.env.E2E_PORT ?? 4321);
-const port = e2ePort + 103;
+const port = e2ePorts.cloudflareAudience;
 const url = `http://127.0.0.1:${port}`;
 
 let wrangler: PagesDev | undefined;
@@ -35,7 +34,14 @@ test.beforeAll(async () => {
   ]);
   wrangler = await startPagesDev({
     port,
-    args: [path.relative(root, site), '--inspector-port', String(e2ePort + 104), '--persist-to', persistTo, ...bindings],
+    args: [
+      path.relative(root, site),
+      '--inspector-port',
+      String(e2ePorts.cloudflareAudienceInspector),
+      '--persist-to',
+      persistTo,
+      ...bindings,
+    ],
     timeout: 150_000,
   });
 });

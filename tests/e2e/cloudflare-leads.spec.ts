@@ -18,6 +18,7 @@ import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
 import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
 import { close, listen, readBody } from './build-copy.ts';
 import { migrateLocalD1, type PagesDev, startPagesDev } from './wrangler.ts';
+import { e2ePorts } from './ports.ts';
 import { genuine, spam } from '../fixtures/spam-corpus/index.ts';
 import { validLead } from '../fixtures/visitor.ts';
 import { runInProcess } from '../fixtures/operator-command.ts';
@@ -25,9 +26,7 @@ import { leadsCommand } from '../../ops/leads/command.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-// The +100 port is cloudflare.spec.ts's: this spec takes the next two of the same range.
-const e2ePort = Number(process.env.E2E_PORT ?? 4321);
-const port = e2ePort + 101;
+const port = e2ePorts.cloudflareLeads;
 const origin = `http://127.0.0.1:${port}`;
 const url = `${origin}/api/contact`;
 
@@ -82,7 +81,14 @@ test.beforeAll(async () => {
 
 /** `wrangler pages dev` over this run's database, with CONTACT_STORE=d1 and this notification setting. */
 async function startWrangler(notification: string) {
-  const args = ['--inspector-port', String(e2ePort + 102), '--persist-to', persistTo, '--binding', 'CONTACT_STORE=d1'];
+  const args = [
+    '--inspector-port',
+    String(e2ePorts.cloudflareLeadsInspector),
+    '--persist-to',
+    persistTo,
+    '--binding',
+    'CONTACT_STORE=d1',
+  ];
   args.push('--binding', notification, '--binding', 'CONTACT_RATE_LIMIT=1000');
   wrangler = await startPagesDev({ port, args, timeout: 120_000 });
 }

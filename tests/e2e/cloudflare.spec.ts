@@ -12,11 +12,12 @@ import { indexedPages } from '../../src/site/registry.ts';
 import { pagePaths, unknownPath } from './routes.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
 import { islandHydrated } from './page-ready.ts';
+import { e2ePorts } from './ports.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const port = Number(process.env.WRANGLER_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 100);
+const port = e2ePorts.cloudflare;
 const origin = `http://127.0.0.1:${port}`;
 let wrangler: PagesDev | undefined;
 

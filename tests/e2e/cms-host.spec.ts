@@ -11,14 +11,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { outlined } from './apercu-outlined.ts';
-import { root } from './build-copy.ts';
+import { listen, root } from './build-copy.ts';
+import { e2ePorts } from './ports.ts';
 import { type PagesDev, startPagesDev } from './wrangler.ts';
 
 test.describe.configure({ mode: 'serial' });
 // The editor's own window, as in the local editor's spec.
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const port = Number(process.env.CMS_WRANGLER_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 102);
+const port = e2ePorts.editorHost;
 const origin = `http://127.0.0.1:${port}`;
 const clientId = 'Iv1.propllc-test-client';
 // Values only this test knows: none may appear in what is deployed.
@@ -35,7 +36,7 @@ let wrangler: PagesDev | undefined;
  * folder's listing, the branch's head commit (with an ETag). It answers from `files` and `head`, which a test
  * changes as a save would, and records the Authorization header of every request.
  */
-const githubPort = port + 3;
+const githubPort = e2ePorts.githubStandIn;
 const github = {
   files: new Map<string, string>(),
   head: 'a'.repeat(40),
@@ -43,7 +44,7 @@ const github = {
   server: undefined as Server | undefined,
 };
 
-function startGithubStandIn(): Promise<void> {
+function startGithubStandIn(): Promise<number> {
   const cors = {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Headers': 'Authorization, Accept, If-None-Match, X-GitHub-Api-Version',
@@ -69,7 +70,7 @@ function startGithubStandIn(): Promise<void> {
     if (listing.length === 0) return void response.writeHead(404, cors).end();
     response.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(listing));
   });
-  return new Promise((resolve) => github.server?.listen(githubPort, '127.0.0.1', resolve));
+  return listen(github.server, githubPort);
 }
 
 /** The branch's files as the repository holds them, but for one FAQ answer (and the FAQ's menu label) only the stand-in has. */
@@ -141,7 +142,7 @@ test.beforeAll(async () => {
     '--binding',
     `${name}=${value}`,
   ]);
-  const args = ['dist-cms', '--inspector-port', String(port + 1), ...bindings];
+  const args = ['dist-cms', '--inspector-port', String(e2ePorts.editorHostInspector), ...bindings];
   wrangler = await startPagesDev({ port, args, readyPath: '/keystatic' });
 });
 

@@ -20,9 +20,10 @@ import { createStaticServer } from '../../src/hosts/node/static-server.ts';
 import { outlined } from './apercu-outlined.ts';
 import { pages } from '../../src/site/registry.ts';
 import { close, listen } from './build-copy.ts';
+import { e2ePorts } from './ports.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const port = Number(process.env.CMS_E2E_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 1);
+const port = e2ePorts.editor;
 const editor = `http://127.0.0.1:${port}`;
 
 let copy = '';

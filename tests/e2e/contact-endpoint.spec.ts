@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createStaticServer } from '../../src/hosts/node/static-server.ts';
 import { buildCopy, close, listen, readBody } from './build-copy.ts';
 import { islandHydrated } from './page-ready.ts';
+import { e2ePorts } from './ports.ts';
 import { company } from '../../src/content/data/company.ts';
 import { processors } from '../../src/content/data/processors.ts';
 import { contactFields } from '../../src/contact/contact-fields.ts';
@@ -61,11 +62,7 @@ test.beforeAll(async () => {
   });
   // The endpoint's address is written into the build (and its CSP): one port per worker, the same for every repeat
   // of this file in a run (`--repeat-each`), so that each worker's build is made once and found again.
-  const stubPort = Number(process.env.E2E_PORT ?? 4321) + 110 + test.info().parallelIndex;
-  await new Promise<void>((resolve, reject) => {
-    stub.once('error', reject);
-    stub.listen(stubPort, '127.0.0.1', resolve);
-  });
+  const stubPort = await listen(stub, e2ePorts.endpointStub + test.info().parallelIndex);
   const endpoint = `http://127.0.0.1:${stubPort}/contact`;
   site = createStaticServer(await buildCopy(`e2e-endpoint-${stubPort}`, { VITE_CONTACT_ENDPOINT: endpoint }));
   siteUrl = `http://127.0.0.1:${await listen(site)}`;

@@ -45,8 +45,8 @@ function standIn(answer: (name: string) => { status: number; delay?: number } | 
   });
   return {
     hits,
-    listen: (port = 0) =>
-      new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -298,6 +298,9 @@ describe.each(Object.keys(rows))('the %s stores', { timeout: 120_000 }, (kind) =
   it('record: notes each outcome, frees the claim, and the lead itself never changes', async () => {
     const { stores, dirs } = await row.open();
     const first = await stores.leads.add(valid, new Date());
+    // Two leads of one millisecond have no order (their ids differ only in their random part), and the files store
+    // stamps the moment it writes: the second is added once the clock has passed the first's millisecond.
+    while (Date.now() <= Date.parse(first.receivedAt)) await new Promise((resolve) => setTimeout(resolve, 1));
     const second = await stores.leads.add({ ...valid, name: 'Paul Durand' }, new Date());
     expect((await stores.leads.list()).leads.map((lead) => lead.name)).toEqual(['Paul Durand', 'Jeanne Martin']);
     // New leads are due at once, oldest first.

@@ -16,7 +16,7 @@ function htmlFiles(folder: string): string[] {
   });
 }
 
-/** The text of a page's section of that id (content/terms/mediation.mdx, content/legal/mediation.mdx). */
+/** The text of a page's section of that id (content/terms/droit-applicable.mdx, content/legal/mediation.mdx). */
 function section(html: string, id: string): string {
   const start = html.indexOf(`<section id="${id}"`);
   if (start < 0) return '';
@@ -31,10 +31,14 @@ describe('consumer mediation', () => {
     expect(linking).toEqual([]);
   });
 
-  for (const page of ['terms', 'legal']) {
+  // The terms keep the spec's ten sections: there, mediation is part of « Droit applicable et médiation ».
+  for (const [page, id, title] of [
+    ['terms', 'droit-applicable', 'Droit applicable et médiation'],
+    ['legal', 'mediation', 'Médiation de la consommation'],
+  ] as const) {
     test(`/${page} names the consumer mediator, its website, and the articles that require it`, () => {
-      const text = section(read(path.join(dist, `${page}.html`)), 'mediation');
-      expect(text).toContain('Médiation de la consommation');
+      const text = section(read(path.join(dist, `${page}.html`)), id);
+      expect(text).toContain(title);
       expect(text).toContain('médiateur de la consommation');
       expect(text).toMatch(/Médiateur\s*:/);
       expect(text).toMatch(/Site du médiateur\s*:/);

@@ -23,18 +23,17 @@ test.describe('terms of use', () => {
     '6. Liens externes',
     '7. Modification des conditions',
     '8. Confidentialité',
-    '9. Droit applicable',
-    '10. Médiation de la consommation',
-    '11. Contact',
+    '9. Droit applicable et médiation',
+    '10. Contact',
   ];
 
   // One page load for these checks of one page: each is a step, named in the report when it fails.
-  test('eleven numbered sections in order; the services, the informational-only notice, French law, mediation and the contact', async ({
+  test('ten numbered sections in order; the services, the informational-only notice, French law, mediation and the contact', async ({
     page,
   }) => {
     await page.goto('/terms');
 
-    await test.step('eleven numbered sections, in order', async () => {
+    await test.step('ten numbered sections, in order', async () => {
       await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(sections);
     });
 
@@ -54,9 +53,11 @@ test.describe('terms of use', () => {
       await expect(main.getByRole('region', { name: '4. Informations fournies' })).toContainText(
         'ne constituent ni un conseil juridique, ni un conseil fiscal, ni un conseil financier',
       );
-      await expect(main.getByRole('region', { name: '9. Droit applicable' })).toContainText('droit français');
-      await expect(main.getByRole('region', { name: '9. Droit applicable' })).toContainText('tribunaux français');
-      const contact = main.getByRole('region', { name: '11. Contact' });
+      const law = main.getByRole('region', { name: '9. Droit applicable et médiation' });
+      await expect(law).toContainText('droit français');
+      await expect(law).toContainText('tribunaux français');
+      await expect(law).toContainText('médiateur de la consommation');
+      const contact = main.getByRole('region', { name: '10. Contact' });
       await expect(contact.getByRole('link', { name: 'page de contact' })).toHaveAttribute('href', '/contact');
       await expect(contact.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
     });

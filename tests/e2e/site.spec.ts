@@ -24,7 +24,7 @@ const copy: Partial<Record<PagePath, { h1: string; keyCopy?: string[] }>> = {
   '/legal': { h1: 'Mentions Légales', keyCopy: ['Éditeur du site', 'Hébergement', 'Protection des données personnelles', 'Cookies'] },
   '/terms': {
     h1: 'Conditions d’utilisation',
-    keyCopy: ['1. Acceptation des conditions', '3. Services proposés', '9. Droit applicable', '11. Contact'],
+    keyCopy: ['1. Acceptation des conditions', '3. Services proposés', '9. Droit applicable et médiation', '10. Contact'],
   },
 };
 

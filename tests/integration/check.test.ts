@@ -34,6 +34,17 @@ describe('npm run check: messages for editors', () => {
     expect(await checkContent(path.join(fixtures, '..', '..'))).toEqual([]);
   }, 120_000);
 
+  // The range is the FAQ's words, the figures content/tarifs.json's: here three states' first year pass 150 €.
+  it("names the FAQ's cost range that the figures of content/tarifs.json leave", async () => {
+    expect(await check('cost-range')).toMatchInlineSnapshot(`
+      [
+        "content/faq/cout.mdx:5 → la FAQ annonce « de 100 € à 150 € » selon l’État pour créer la LLC, mais d’après content/tarifs.json la première année dans l’État « Wyoming » (dépôt et agent enregistré, sans nos honoraires) revient à 170 €. Corrigez la fourchette de cette réponse, ou les montants de content/tarifs.json, pour que la FAQ et la page Tarifs disent la même chose.",
+        "content/faq/cout.mdx:5 → la FAQ annonce « de 100 € à 150 € » selon l’État pour créer la LLC, mais d’après content/tarifs.json la première année dans l’État « Delaware » (dépôt et agent enregistré, sans nos honoraires) revient à 179 €. Corrigez la fourchette de cette réponse, ou les montants de content/tarifs.json, pour que la FAQ et la page Tarifs disent la même chose.",
+        "content/faq/cout.mdx:5 → la FAQ annonce « de 100 € à 150 € » selon l’État pour créer la LLC, mais d’après content/tarifs.json la première année dans l’État « Floride » (dépôt et agent enregistré, sans nos honoraires) revient à 191 €. Corrigez la fourchette de cette réponse, ou les montants de content/tarifs.json, pour que la FAQ et la page Tarifs disent la même chose.",
+      ]
+    `);
+  });
+
   it('names a missing frontmatter field', async () => {
     expect(await check('missing-field')).toMatchInlineSnapshot(`
       [

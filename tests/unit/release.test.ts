@@ -72,7 +72,7 @@ describe('release check on the content as it is', () => {
       ),
     );
     // The consumer mediator, in the terms and in the legal notice: its name and its website, until the company signs with one.
-    for (const file of ['content/terms/mediation.mdx', 'content/legal/mediation.mdx']) {
+    for (const file of ['content/terms/droit-applicable.mdx', 'content/legal/mediation.mdx']) {
       for (const what of ['Nom du médiateur de la consommation', 'Adresse du site de ce médiateur']) {
         expect(claims).toContainEqual(
           expect.stringMatching(new RegExp(`^${file}:\\d+ → affirmation marquée « À prouver » : ${what}`)),

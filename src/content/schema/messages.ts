@@ -247,6 +247,12 @@ export const freshnessMessages = {
   heading: (count: number) => `Dates de vérification : ${count} chiffre(s) à revérifier (un avertissement, pas une erreur) :`,
 } as const;
 
+/** The cost range the FAQ states (tools/check/content-check/checks/cost-range.ts), against content/tarifs.json. */
+export const costRangeMessages = {
+  outOfRange: (range: string, state: string, amount: string) =>
+    `la FAQ annonce « ${range} » selon l’État pour créer la LLC, mais d’après content/tarifs.json la première année dans l’État « ${state} » (dépôt et agent enregistré, sans nos honoraires) revient à ${amount}. Corrigez la fourchette de cette réponse, ou les montants de content/tarifs.json, pour que la FAQ et la page Tarifs disent la même chose.`,
+} as const;
+
 /** Proofreading (tools/check/content-check/checks/proofreading.ts): spelling with the trade's words, grammar with Grammalecte. */
 export const proofreadingMessages = {
   unknownWord: (word: string, suggestions: readonly string[]) => {

@@ -3,10 +3,12 @@
  *   - mdx.ts: each MDX file through the build's pipeline, then what spans files (duplicate `order`, missing pages);
  *   - data-files.ts: the data files `content/*.json` (JSON syntax, values, menu links);
  *   - typography.ts: the French typography of the texts in `content/*.json`, which no plugin corrects;
+ *   - cost-range.ts: the FAQ's cost range against the figures of content/tarifs.json;
  *   - freshness.ts: figures checked at their source more than 12 months ago (a warning);
  *   - proofreading.ts: spelling and grammar of all of it, as visitors read it.
  * Returns French, editor-facing messages; `tools/check/check-content.ts` prints them.
  */
+import { checkCostRange } from './checks/cost-range.ts';
 import { checkDataFiles } from './checks/data-files.ts';
 import { checkFreshness } from './checks/freshness.ts';
 import { type CheckOptions, checkMdxContent } from './checks/mdx.ts';
@@ -47,6 +49,7 @@ export async function checkContent(root: string, options: ContentCheckOptions = 
   if (dataFiles.length > 0) return [...dataFiles, ...typography];
   const prose: ProseBlock[] = [];
   const mdx = await checkMdxContent(root, { ...options, prose });
+  const costRange = await checkCostRange(root, prose);
   const proofreading = await checkProofreading(root, prose, { strictGrammar: options.strictGrammar });
   const fails = options.proofreadingFails ?? true;
   const warnings = fails ? proofreading.warnings : [...proofreading.warnings, ...proofreading.problems];
@@ -54,5 +57,5 @@ export async function checkContent(root: string, options: ContentCheckOptions = 
   if (warnings.length > 0) warn(`\n${warnings.join('\n\n')}\n`);
   const stale = await checkFreshness(root, options.now);
   if (stale.length > 0) warn(`\n${freshnessMessages.heading(stale.length)}\n\n${stale.map((line) => `  ⚠ ${line}`).join('\n')}\n`);
-  return [...mdx, ...typography, ...(fails ? proofreading.problems : [])];
+  return [...mdx, ...costRange, ...typography, ...(fails ? proofreading.problems : [])];
 }

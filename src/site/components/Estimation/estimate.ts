@@ -104,6 +104,11 @@ export function estimate(tarifs: Tarifs, state: string): Estimate {
   };
 }
 
+/** Year 1 without PropLLC's own fees: what the state and the registered agent ask, whatever PropLLC charges. */
+export function firstYearWithoutFees(estimate: Estimate): Money {
+  return sum(estimate.lines.filter((line) => line.key !== 'creation' && line.key !== 'suivi').map((line) => line.premiereAnnee));
+}
+
 let dollars: Intl.NumberFormat | undefined;
 let dollarCents: Intl.NumberFormat | undefined;
 let euros: Intl.NumberFormat | undefined;

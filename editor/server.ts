@@ -15,6 +15,7 @@ import { readFrontmatter } from '../src/site/mdx/frontmatter.ts';
 import { sendFetchResponse, toFetchRequest } from '../src/hosts/node/fetch-bridge.ts';
 import { makeConfig, type Orders } from './keystatic.config.ts';
 import { Preview } from './Preview/Preview.tsx';
+import { callbackPath, signInState } from './sign-in-state.ts';
 import type { StorageSettings } from './storage.ts';
 import { waitFor, warmUp } from './warm-up.ts';
 
@@ -141,6 +142,17 @@ export function keystaticServer(options: {
         { config: makeConfig(storage), localBaseDirectory: contentDir },
         { slugEnvName: 'KEYSTATIC_GITHUB_APP_SLUG' },
       );
+      // GitHub mode: the sign-in is bound to the browser that started it, as on the hosted editor.
+      const state = signInState(false);
+      const api = async (request: Request): Promise<Response> => {
+        const callback = new URL(request.url).pathname === callbackPath;
+        const forwarded = callback ? state.checkedCallback(request) : request;
+        if (!forwarded) return state.refused();
+        const answer = toFetchResponse(await handler(forwarded));
+        state.bind(answer.headers);
+        if (callback) answer.headers.append('Set-Cookie', state.clear);
+        return answer;
+      };
       // A saved entry may change its position: the next page load reads the orders again.
       server.watcher.add(contentDir);
       server.watcher.on('change', (file) => {
@@ -170,8 +182,8 @@ export function keystaticServer(options: {
         const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
         // A malformed target throws at once: into next() too, like any other failure.
         Promise.resolve()
-          .then(() => handler(toFetchRequest(req, { origin }).request))
-          .then((answer) => sendFetchResponse(req, res, toFetchResponse(answer)))
+          .then(() => api(toFetchRequest(req, { origin }).request))
+          .then((answer) => sendFetchResponse(req, res, answer))
           .catch(next);
       });
       if ('port' in preview) {

@@ -2,7 +2,7 @@
  * `npm run stats` (./stats.ts) as a function of its arguments and settings (../command.ts): what it prints goes
  * to `io`, and it resolves with the exit code.
  */
-import { stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { statsLines } from './lines.ts';
 import { parisDay } from '../../src/content/french-date.ts';
@@ -12,6 +12,7 @@ import { statsText } from './stats-text.ts';
 import { fillTemplate } from '../../src/content/template.ts';
 import { chosenStore, storeOptions } from '../store-flags.ts';
 import { type CommandIO, fail, isStop, stopsAsExitCodes } from '../command.ts';
+import { writeNewFile } from '../new-file.ts';
 
 const words = statsLines;
 
@@ -65,8 +66,9 @@ async function run(args: readonly string[], io: CommandIO): Promise<number> {
       io.out(JSON.stringify(figures, null, 2));
     } else if (options.html !== undefined) {
       const { statsHtml } = await import('./stats-html.ts');
-      await writeFile(options.html, await statsHtml(figures, io.env.SITE_URL));
-      io.out(fillTemplate(words.htmlWritten, { file: options.html }));
+      const file = options.html;
+      await writeNewFile(file, await statsHtml(figures, io.env.SITE_URL), fillTemplate(words.htmlExists, { file }));
+      io.out(fillTemplate(words.htmlWritten, { file }));
     } else {
       io.out(statsText(figures, storeName));
     }

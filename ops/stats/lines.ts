@@ -34,6 +34,7 @@ export const statsLines = {
   day: 'Jour',
   none: 'Aucune visite comptée sur cette période.',
   htmlWritten: 'Rapport écrit dans {file}.',
+  htmlExists: 'Le fichier {file} existe déjà (ou est un lien) : rien n’a été écrit. --html doit nommer un nouveau fichier.',
   htmlTitle: 'Audience de {site}',
   htmlPeriod: 'Entre le {since} et le {until}',
   chartDays: 'Visiteurs et messages reçus par jour',

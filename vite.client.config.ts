@@ -9,7 +9,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig, loadEnv } from 'vite';
 import { chunkReport } from './tools/bench/chunk-report.ts';
-import { contactEndpointFrom } from './src/contact/contact-recipients.ts';
+import { readSettings } from './src/contact/settings.ts';
 import { islands } from './src/site/islands/registry.ts';
 
 export const clientOutDir = `${process.env.BUILD_DIR ?? 'build'}/browser`;
@@ -17,7 +17,7 @@ export const clientOutDir = `${process.env.BUILD_DIR ?? 'build'}/browser`;
 export default defineConfig(({ mode }) => ({
   // The contact form's endpoint, chosen as for the pages (vite.config.ts): the island posts where the page says.
   define: {
-    __CONTACT_ENDPOINT__: JSON.stringify(contactEndpointFrom({ ...loadEnv(mode, process.cwd(), ''), ...process.env }) ?? null),
+    __CONTACT_ENDPOINT__: JSON.stringify(readSettings({ ...loadEnv(mode, process.cwd(), ''), ...process.env }).build.endpoint ?? null),
   },
   // chunkReport: which source modules each file holds, for the byte budgets (tests/built/).
   plugins: [vanillaExtractPlugin(), chunkReport()],

@@ -7,15 +7,15 @@ import { defineConfig, loadEnv, searchForWorkspaceRoot } from 'vite';
 import { brandFilesPlugin } from './tools/build/brand-files-plugin.ts';
 import { simulationNotice } from './tools/build/simulation-notice.ts';
 import { contentCheck } from './tools/build/content-check-plugin.ts';
-import { contactEndpointFrom, contactRecipientsFrom, contactStoreFrom } from './src/contact/contact-recipients.ts';
-import { audienceCountedBy } from './src/contact/audience-build.ts';
-import { acknowledgementSentBy } from './src/contact/acknowledgement-settings.ts';
+import { readSettings } from './src/contact/settings.ts';
 import { mdxOptions } from './src/site/mdx/pipeline.ts';
 import { siteUrlFrom } from './src/site/site-url.ts';
 
 export default defineConfig(({ mode }) => {
   // The build's settings: the environment over the `.env` files, as Vite reads them.
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
+  // The same settings object the receiver runs on (src/contact/settings.ts): the GDPR notice names what it does.
+  const { build } = readSettings(env);
   return {
     plugins: [
       // A content mistake stops the build with the French message of `npm run check`, before anything compiles.
@@ -25,7 +25,7 @@ export default defineConfig(({ mode }) => {
       vanillaExtractPlugin(),
       reactRouter(),
       // Stops a host build that lacks a setting the receiver's GDPR notice needs; says when the form only simulates.
-      simulationNotice(env),
+      simulationNotice(readSettings(env)),
       // favicon.svg and site.webmanifest, from the brand colours and content/seo.json.
       brandFilesPlugin(),
     ],
@@ -39,17 +39,15 @@ export default defineConfig(({ mode }) => {
     // the first paint needs no request but the page's own.
     build: { cssCodeSplit: false },
     // Canonical and Open Graph URLs (src/site/site-url.ts) are written into the pages at build time.
-    // So are the form's endpoint, and its recipients and lead store, named by the GDPR notice
-    // (src/contact/contact-recipients.ts); `.env` files count.
+    // So are the form's endpoint, its recipients and lead store, whether it counts its audience and acknowledges
+    // messages, all named by the GDPR notice (src/contact/contact-recipients.ts); `.env` files count.
     define: {
       __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)),
-      __CONTACT_ENDPOINT__: JSON.stringify(contactEndpointFrom(env) ?? null),
-      __CONTACT_RECIPIENTS__: JSON.stringify(contactRecipientsFrom(env)),
-      __CONTACT_STORE__: JSON.stringify(contactStoreFrom(env) ?? null),
-      // Whether the site counts its audience: the GDPR notice says so (src/contact/audience-build.ts).
-      __AUDIENCE__: JSON.stringify(audienceCountedBy(env)),
-      // Whether the receiver sends visitors an acknowledgement: the GDPR notice says so (src/contact/acknowledgement-settings.ts).
-      __CONTACT_ACK__: JSON.stringify(acknowledgementSentBy(env)),
+      __CONTACT_ENDPOINT__: JSON.stringify(build.endpoint ?? null),
+      __CONTACT_RECIPIENTS__: JSON.stringify(build.recipients),
+      __CONTACT_STORE__: JSON.stringify(build.store ?? null),
+      __AUDIENCE__: JSON.stringify(build.audienceCounted),
+      __CONTACT_ACK__: JSON.stringify(build.acknowledgementSent),
     },
   };
 });

@@ -8,18 +8,45 @@
  * (src/contact/lead-stores.ts); the store's name, in French, is ./lines.ts's.
  */
 import { getStore } from '@netlify/blobs';
+import { acknowledgementMemory } from '../src/api/contact/acknowledgement.ts';
+import { repeatMemory } from '../src/api/contact/spam/repeats.ts';
+import { spamCaps } from '../src/api/contact/spam/weights.ts';
+import { type AudienceStore, audienceStore } from '../src/api/store/audience-store.ts';
+import { type DeliveryStatusStore, deliveryStatusStore } from '../src/api/store/delivery-status.ts';
+import type { Driver } from '../src/api/store/driver.ts';
+import { type LeadStore, leadStore } from '../src/api/store/lead-store.ts';
+import { audienceBinding, audienceBlobsStoreName } from '../src/contact/audience-settings.ts';
 import { type LeadStoreKind, leadStoreKinds, leadStores } from '../src/contact/lead-stores.ts';
-import { audienceBinding, audienceBlobsStoreName, audienceDirOf } from '../src/contact/audience-settings.ts';
-import type { Stores } from '../src/api/store/host-store.ts';
-import { blobsStoreName } from '../src/hosts/netlify/blobs-store.ts';
-import { blobsStores } from '../src/hosts/netlify/store.ts';
-import { d1Binding } from '../src/hosts/cloudflare/d1-store.ts';
-import { d1Stores } from '../src/hosts/cloudflare/store.ts';
-import { defaultLeadsDir } from '../src/hosts/node/files-store.ts';
-import { filesStores } from '../src/hosts/node/store.ts';
+import { readSettings } from '../src/contact/settings.ts';
 import { fillTemplate } from '../src/content/template.ts';
+import { d1Binding, d1Drivers } from '../src/hosts/cloudflare/store.ts';
 import { wranglerRunner } from '../src/hosts/cloudflare/wrangler-d1.ts';
+import { blobsDrivers, blobsStoreName } from '../src/hosts/netlify/store.ts';
+import { filesDrivers } from '../src/hosts/node/store.ts';
 import { storeLines } from './lines.ts';
+
+/** The stores over a host's two drivers, as the server, function or isolate writes them. */
+interface Stores {
+  leads: LeadStore;
+  status: DeliveryStatusStore;
+  /** What `--forget` also erases: the person's traces in the memories. */
+  forgetMemories(email: string): Promise<void>;
+  audience: AudienceStore;
+}
+
+function storesOver({ leads, audience }: { leads: Driver; audience: Driver }): Stores {
+  const repeats = repeatMemory(leads);
+  const acknowledgements = acknowledgementMemory(leads);
+  return {
+    leads: leadStore(leads, { spamCaps }),
+    status: deliveryStatusStore(leads),
+    async forgetMemories(email) {
+      await repeats.forget(email);
+      await acknowledgements.forget(email);
+    },
+    audience: audienceStore(audience),
+  };
+}
 
 const words = storeLines;
 
@@ -75,7 +102,7 @@ export function chosenStore(options: StoreFlags, env: NodeJS.ProcessEnv = proces
     return {
       kind,
       names: { leads: name(blobsStoreName), audience: name(audienceBlobsStoreName) },
-      stores: blobsStores((store) => getStore({ name: store, siteID, token, consistency: 'strong', ...where })),
+      stores: storesOver(blobsDrivers((store) => getStore({ name: store, siteID, token, consistency: 'strong', ...where }))),
     };
   }
   if (kind === 'd1') {
@@ -87,14 +114,15 @@ export function chosenStore(options: StoreFlags, env: NodeJS.ProcessEnv = proces
     return {
       kind,
       names: { leads: name(d1Binding), audience: name(audienceBinding) },
-      stores: d1Stores(runner(d1Binding), runner(audienceBinding)),
+      stores: storesOver(d1Drivers(runner(d1Binding), runner(audienceBinding))),
     };
   }
-  const dirs = { leads: env.LEADS_DIR?.trim() || defaultLeadsDir, audience: audienceDirOf(env) };
+  const settings = readSettings(env);
+  const dirs = { leads: settings.leadsDir, audience: settings.audienceDir };
   return {
     kind,
     names: { leads: fillTemplate(words.local, { dir: dirs.leads }), audience: fillTemplate(words.local, { dir: dirs.audience }) },
-    stores: filesStores(dirs.leads, dirs.audience),
+    stores: storesOver(filesDrivers(dirs.leads, dirs.audience)),
     dirs,
   };
 }

@@ -1,3 +1,3 @@
 // Cloudflare Pages routes /api/count to this file and reads its exports' names without bundling it, so they are
-// named here; the function is src/hosts/cloudflare/functions/count.ts.
-export { onRequest } from '../../src/hosts/cloudflare/functions/count.ts';
+// named here; the function is src/hosts/cloudflare/api.ts, the same for every route of /api/.
+export { onRequest } from '../../src/hosts/cloudflare/api.ts';

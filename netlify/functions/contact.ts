@@ -1,5 +1,5 @@
-// Netlify finds its functions here and reads `config` in this file itself (statically); the function is in src/hosts/netlify/functions/.
-export { default } from '../../src/hosts/netlify/functions/contact.ts';
+// Netlify finds its functions here and reads `config` in this file itself (statically); the function is src/hosts/netlify/api.ts.
+export { default } from '../../src/hosts/netlify/api.ts';
 export const config = {
   path: '/api/contact',
   // Netlify's own limit, counted before the function runs and across its instances (sliding window,

@@ -2,26 +2,22 @@
  * `npm run leads` (./leads.ts) as a function of its arguments and settings (../command.ts): what it prints goes
  * to `io`, and it resolves with the exit code.
  */
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { processors } from '../../src/content/data/processors.ts';
 import { frenchLongDate, frenchYears, parisDay } from '../../src/content/french-date.ts';
 import { inboxCsv, inboxDate, inboxPause, inboxTable, retryFailed, retryOne, retryWaitMs } from './inbox.ts';
-import { indexRepairLine, retentionCutoff, spamCutoff } from '../../src/api/contact/purge.ts';
-import {
-  type DeliveryStatus,
-  type IndexRepair,
-  type LeadStore,
-  sameEmail,
-  type StoredLead,
-  type Unreadable,
-} from '../../src/api/store/lead-store.ts';
+import { retentionCutoff, spamCutoff } from '../../src/api/contact/purge.ts';
+import type { DeliveryStatus } from '../../src/api/store/delivery-status.ts';
+import { sameEmail, type StoredLead, type Unreadable } from '../../src/api/store/lead.ts';
+import type { LeadStore } from '../../src/api/store/lead-store.ts';
 import { fillTemplate } from '../../src/content/template.ts';
 import { receiverLines } from '../../src/api/contact/lines.ts';
 import { terminalText } from '../terminal-text.ts';
 import { leadsLines } from './lines.ts';
 import { chosenStore, storeOptions } from '../store-flags.ts';
 import { type CommandIO, fail, isStop, stopsAsExitCodes } from '../command.ts';
+import { writeNewFile } from '../new-file.ts';
 
 const words = leadsLines;
 
@@ -102,8 +98,8 @@ async function run(args: readonly string[], io: CommandIO): Promise<number> {
     await stat(chosen.dirs.leads).catch((error: Error) => fail(say(words.unreachable, { store: storeName, reason: error.message })));
   }
 
-  /** The delivery's record (an incident, store-only mode); a store without one (D1 before migration 0006) has none. */
-  const deliveryStatus = async (): Promise<DeliveryStatus> => (await store.deliveryStatus?.().catch(() => undefined)) ?? {};
+  /** The delivery's record (an incident, store-only mode); one that cannot be read says nothing. */
+  const deliveryStatus = async (): Promise<DeliveryStatus> => (await chosen.stores.status.read().catch(() => undefined)) ?? {};
 
   const printDeleted = (leads: StoredLead[]) => {
     for (const lead of leads) {
@@ -111,36 +107,11 @@ async function run(args: readonly string[], io: CommandIO): Promise<number> {
     }
   };
 
-  /** Keys left by a stop or a store error that forget or purge set right on the way (Netlify Blobs). */
-  const printRepaired = (repaired: readonly IndexRepair[] = []) => {
-    for (const repair of repaired) io.out(`  ${terminalText(indexRepairLine(repair))}`);
-  };
-
   /** Records that could not be read: each named, then what the operator must do; on stderr, after the rest. */
   function printSkipped(unreadable: readonly Unreadable[]) {
     if (unreadable.length === 0) return;
     for (const record of unreadable) io.err(`  ${say(receiverLines.skippedRecord, { where: record.where, reason: record.reason })}`);
     io.err(fillTemplate(words.skippedAdvice, { count: String(unreadable.length) }));
-  }
-
-  /**
-   * Writes the export into a new file only readable by its owner, like the leads themselves: `wx` (O_CREAT |
-   * O_EXCL) refuses an existing file, and a symbolic link even to nowhere, rather than write through it.
-   */
-  async function writeNewFile(file: string, text: string): Promise<void> {
-    let handle: Awaited<ReturnType<typeof open>>;
-    try {
-      handle = await open(file, 'wx', 0o600);
-    } catch (error) {
-      const { code } = error as NodeJS.ErrnoException;
-      if (code === 'EEXIST') fail(say(words.csvExists, { file }));
-      throw error;
-    }
-    try {
-      await handle.writeFile(text);
-    } finally {
-      await handle.close();
-    }
   }
 
   let exitCode = 0;
@@ -170,22 +141,21 @@ async function run(args: readonly string[], io: CommandIO): Promise<number> {
       if (claimed.length > 0) exitCode = 1;
     } else if (options['pas-indesirable'] !== undefined) {
       const id = options['pas-indesirable'].trim();
-      const found = (await store.list()).leads.find((lead) => lead.id === id && lead.notification.state === 'spam');
-      if (!found || !(await store.retry(id, new Date()))) fail(say(words.spam.notSpam, { id, store: storeName }));
+      if (!(await store.rescue(id, new Date()))) fail(say(words.spam.notSpam, { id, store: storeName }));
       io.out(say(words.spam.rescued, { id }));
     } else if (options.forget !== undefined) {
       const email = options.forget.trim();
-      const { leads: deleted, unreadable, repaired } = await store.forget(email);
+      const { leads: deleted, unreadable } = await store.forget(email);
+      // The person's traces in the memories too: the hashes of the repeat memory and of the acknowledgements.
+      await chosen.stores.forgetMemories(email);
       printDeleted(deleted);
-      printRepaired(repaired);
       io.out(say(words.forgotten, { email, count: String(deleted.length) }));
       printSkipped(unreadable);
     } else if (options.purge) {
       const years = processors.leadRetentionYears;
       const cutoff = retentionCutoff(new Date(), years);
-      const { leads: deleted, unreadable, repaired } = await store.purge(cutoff, spamCutoff(new Date()));
+      const { leads: deleted, unreadable } = await store.purge(cutoff, spamCutoff(new Date()), { detailed: true });
       printDeleted(deleted);
-      printRepaired(repaired);
       io.out(
         fillTemplate(words.purged, {
           date: frenchLongDate(parisDay(cutoff)),
@@ -210,7 +180,7 @@ async function run(args: readonly string[], io: CommandIO): Promise<number> {
       const paused = spam ? undefined : inboxPause(delivery, words);
       if (paused && options.csv === undefined) io.out(`${terminalText(paused)}\n`);
       if (options.csv !== undefined) {
-        await writeNewFile(options.csv, inboxCsv(leads, words, { delivery }));
+        await writeNewFile(options.csv, inboxCsv(leads, words, { delivery }), say(words.csvExists, { file: options.csv }));
         io.out(say(words.csvWritten, { file: options.csv, count: String(leads.length) }));
       } else if (spam) {
         if (leads.length > 0) io.out(`${inboxTable(leads, words, { delivery })}\n`);

@@ -2,7 +2,7 @@
  * What `npm run leads` shows the operator: the leads as a table for the terminal, an export for French
  * spreadsheets. One column per field of the form, in its order. Words come from ./lines.ts (a field without a
  * header there takes its label in the form). The retention cut-off of `--purge`
- * is in ./purge.ts. `--retry` (one lead, or every failed one) is here too, so that its rules are tested without a
+ * is in src/api/contact/purge.ts. `--retry` (one lead, or every failed one) is here too, so that its rules are tested without a
  * process: a lead already sent is left unless forced, and a lead a sender holds is waited for, never taken from it.
  */
 import { stringify } from 'csv-stringify/sync';
@@ -12,7 +12,9 @@ import { parisDay } from '../../src/content/french-date.ts';
 import { spamReasonsText } from '../../src/api/contact/spam/reasons.ts';
 import { parisDateTime, parisTime as parisHour } from '../../src/api/contact/notify.ts';
 import { fillTemplate } from '../../src/content/template.ts';
-import type { DeliveryStatus, LeadStore, StoredLead } from '../../src/api/store/lead-store.ts';
+import type { DeliveryStatus } from '../../src/api/store/delivery-status.ts';
+import type { StoredLead } from '../../src/api/store/lead.ts';
+import type { LeadStore } from '../../src/api/store/lead-store.ts';
 import { terminalText } from '../terminal-text.ts';
 import type { leadsLines } from './lines.ts';
 
@@ -59,7 +61,7 @@ function inboxState({ notification }: StoredLead, words: InboxWords, options: In
 export function inboxPause(status: DeliveryStatus, words: InboxWords): string | undefined {
   const { pause } = status;
   if (!pause) return undefined;
-  return fillTemplate(words.paused, {
+  return fillTemplate(pause.kind === 'redirect' ? words.redirected : words.paused, {
     reason: pause.reason,
     delivery: pause.delivery,
     since: parisDateTime(pause.since),
@@ -92,7 +94,7 @@ export function inboxTable(leads: readonly StoredLead[], words: InboxWords, opti
     ...leads.map((lead) => [
       inboxDate(lead.receivedAt),
       // A text is cut after its first words; any other field is kept whole, on one line. What a terminal would
-      // act on (a lead stored before the input refused it) is shown escaped (./terminal-text.ts).
+      // act on (a lead stored before the input refused it) is shown escaped (../terminal-text.ts).
       ...contactFields.map(({ name, type }) =>
         terminalText(type === 'textarea' ? excerpt(lead[name]) : lead[name].replace(/\s+/g, ' ')),
       ),
@@ -191,7 +193,7 @@ export async function retryOne(
 ): Promise<RetryOneResult> {
   const started = now().getTime();
   for (let waiting = false; ; waiting = true) {
-    const lead = (await store.list()).leads.find((candidate) => candidate.id === id);
+    const lead = (await store.list()).leads.find((candidate) => candidate.id === id && candidate.notification.state !== 'spam');
     if (!lead) return { kind: 'unknown' };
     if (lead.notification.state === 'sent' && !force) return { kind: 'alreadySent' };
     const retried = await store.retry(id, now(), { keepLiveClaim: true });

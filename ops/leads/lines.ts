@@ -38,6 +38,8 @@ export const leadsLines = {
     'Messages en échec reçus depuis le {date} remis « à notifier » : {count} ; le serveur ou la fonction les envoie à son prochain passage.',
   paused:
     'Livraison en panne : {reason} ({delivery}, depuis le {since} ; prochain essai à {time}). Les messages attendent « à notifier » sans perdre d’essai ; le journal du serveur ou de la fonction dit quoi vérifier.',
+  redirected:
+    'Livraison en panne : la cible redirige les messages ({reason} ; {delivery}, depuis le {since} ; prochain essai à {time}). Corrigez CONTACT_WEBHOOK_URL avec l’adresse finale : les messages qui attendent partiront dès le nouveau réglage ; ceux déjà redirigés sont en « échec » et se renvoient avec --retry.',
   skippedAdvice:
     '{count} enregistrement(s) illisible(s) ignoré(s) : examinez-les (nommés ci-dessus) ; tous les autres messages ont été traités.',
   empty: 'Aucun message ({store}).',

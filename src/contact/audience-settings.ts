@@ -1,7 +1,7 @@
 /**
- * The audience counting's one setting, where each host keeps its counts, and its fixed bounds. `AUDIENCE=off`
- * switches it off: read at build time (no beacon, no `<noscript>` image, the GDPR notice says nothing is counted)
- * and at run time by the endpoint and the receiver (nothing is added). Anything else, or nothing, means on.
+ * Where each host keeps the audience's counts, and their fixed bounds. The setting itself, `AUDIENCE` (on unless
+ * 0, off, non, false), is read with the others (./settings.ts): at build time (no beacon, no `<noscript>` image,
+ * the GDPR notice says nothing is counted) and at run time (nothing is added).
  * The counts never share a store with the leads (issue 37): a flood of views, a full disk or a used-up quota
  * there must never refuse a lead.
  */
@@ -38,18 +38,3 @@ export const maxWaitingCounts = 1000;
 export const audienceBinding = 'AUDIENCE_DB';
 /** Netlify: the audience's own Netlify Blobs store. */
 export const audienceBlobsStoreName = 'audience';
-/** Node: the folder of the counts when AUDIENCE_DIR is unset (beside `leads/`, never inside it). */
-const defaultAudienceDir = 'audience';
-
-type Env = Readonly<Record<string, unknown>>;
-
-export function audienceEnabled(env: Env): boolean {
-  const value = env.AUDIENCE;
-  return !(typeof value === 'string' && ['off', 'false', '0', 'non'].includes(value.trim().toLowerCase()));
-}
-
-/** AUDIENCE_DIR, or the default folder. */
-export function audienceDirOf(env: Env): string {
-  const value = env.AUDIENCE_DIR;
-  return (typeof value === 'string' && value.trim()) || defaultAudienceDir;
-}

@@ -1,6 +1,6 @@
 /**
  * Where a valid contact message goes: the endpoint this build chose (`contactEndpointFrom` in
- * ./contact-recipients.ts: VITE_CONTACT_ENDPOINT, or the site's receiver on Cloudflare Pages and Netlify),
+ * ./settings.ts, `build.endpoint`: VITE_CONTACT_ENDPOINT, or the site's receiver on Cloudflare Pages and Netlify),
  * inlined by the build as `__CONTACT_ENDPOINT__`: a URL that accepts a JSON POST (Formspree-style). Without
  * one the form only simulates the sending, and the site makes no network request at all.
  */

@@ -1,9 +1,12 @@
 /**
  * The one table of lead stores: every place that names a store derives from it (CONTACT_STORE's values, the hosts'
  * builds, the GDPR notice's processors and their schema keys, the release check's messages and placeholders,
- * `npm run leads`'s flags). Adding a store is its entry here, its implementation and its host's opener
- * (src/hosts/<host>/store.ts, the interfaces of src/api/store/), and its row of tests/integration/store-contract.test.ts:
- * a provider left out of content/processors.json fails its schema, and the notice names every provider from here.
+ * `npm run leads`'s flags).
+ * Adding a store (another host): its driver (src/api/store/driver.ts, whose contract is
+ * tests/fixtures/driver-contract.ts), opened from the host's bindings in src/hosts/<host>/store.ts; one handler of
+ * about 40 lines handing the host's events to the API (src/api/app.ts), as src/hosts/netlify/api.ts does; its
+ * README; its entry here; and its row of tests/integration/store-contract.test.ts. A provider left out of
+ * content/processors.json fails its schema, and the notice names every provider from here.
  * Data only (no node: import, no French): build-time code reads it (the schemas, the GDPR notice, the release check).
  */
 

@@ -109,7 +109,7 @@ test('two visitors, with and without JavaScript, are counted exactly, and nothin
   });
   await htmlReportOpens(audienceDir, browser, testInfo);
   // The day's salt and hashes live apart from the totals, which hold no hash.
-  const audienceFiles = await readdir(path.join(audienceDir, 'days'));
+  const audienceFiles = await readdir(path.join(audienceDir, 'day'));
   expect(audienceFiles).toHaveLength(1);
 });
 

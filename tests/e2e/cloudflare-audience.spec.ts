@@ -55,11 +55,10 @@ const local = () => stats(['--local', '--persist-to', persistTo]);
 test('two visitors, with and without JavaScript, are counted exactly in D1', async ({ browser }) => {
   await twoVisitors(browser, url);
   await expect.poll(local, { timeout: 60_000, intervals: [1000, 2000, 5000] }).toMatchObject(afterTwoVisitors);
-  // Their counts are in the audience's own database: the leads' one (whose old migration made the same tables)
-  // holds the two leads and not one count.
+  // Their counts are in the audience's own database: the leads' one holds the two leads and not one count.
   const leadsDatabase = wranglerRunner('--local', persistTo);
-  expect(await leadsDatabase('SELECT count(*) AS n FROM audience_days', [])).toEqual([{ n: 0 }]);
-  expect(await leadsDatabase('SELECT count(*) AS n FROM leads', [])).toEqual([{ n: 2 }]);
+  expect(await leadsDatabase("SELECT count(*) AS n FROM kv WHERE key LIKE 'day/%' OR key LIKE 'visitor/%'", [])).toEqual([{ n: 0 }]);
+  expect(await leadsDatabase("SELECT count(*) AS n FROM kv WHERE key LIKE 'lead/%'", [])).toEqual([{ n: 2 }]);
 });
 
 test('a bot, Sec-GPC and a prerender are answered 204 and not counted', async ({ request }) => {

@@ -15,7 +15,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
-import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
+import { d1Driver } from '../../src/hosts/cloudflare/d1-driver.ts';
+import { leadStore } from '../../src/api/store/lead-store.ts';
+import { spamCaps } from '../../src/api/contact/spam/weights.ts';
 import { close, listen, readBody } from './build-copy.ts';
 import { migrateLocalD1, type PagesDev, startPagesDev } from './wrangler.ts';
 import { e2ePorts } from './ports.ts';
@@ -41,7 +43,7 @@ const received: { name: string; email: string; message: string; id: string; revi
 const idHeaders: unknown[] = [];
 const refused = 'refus@example.com';
 
-const store = () => d1LeadStore(wranglerRunner('--local', persistTo));
+const store = () => leadStore(d1Driver(wranglerRunner('--local', persistTo), 'D1'), { spamCaps });
 /** `npm run leads -- --local` over this run's database, in this process; it must succeed. */
 async function leadsLocal(...args: string[]) {
   const result = await runInProcess(leadsCommand, ['--local', '--persist-to', persistTo, ...args]);
@@ -131,9 +133,9 @@ test('a lead is a D1 row before the answer; « à notifier » while the provider
   expect(received).toEqual([]);
 
   providerUp = true;
-  // workerd's clock cannot be moved: the row's next attempt is moved instead. Not due yet: requests leave it alone.
+  // workerd's clock cannot be moved: the lead's next attempt is moved instead. Not due yet: requests leave it alone.
   const nextAttempt = (at: Date) =>
-    wranglerRunner('--local', persistTo)('UPDATE leads SET next_at = ?2 WHERE id = ?1', [row?.id ?? '', at.toISOString()]);
+    store().record(row?.id ?? '', { state: 'pending', attempts: 1, nextAt: at.toISOString(), lastReason: 'HTTP 503' });
   await nextAttempt(new Date(Date.now() + 3_600_000));
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   await nudge();
@@ -277,16 +279,9 @@ test.describe('npm run leads -- --local, over the same database', () => {
     expect(forgot.trim().split('\n').at(-1)).toBe('Suppression des messages de HELENE@example.com\u202f: 1.');
     expect((await store().list()).leads.some((lead) => lead.email === visitor.email)).toBe(false);
 
-    await wranglerRunner('--local', persistTo)(
-      'INSERT INTO leads (id, received_at, name, email, phone, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6)',
-      [
-        '2020-01-02T10-00-00-000Z-0000abcd',
-        '2020-01-02T10:00:00.000Z',
-        'Ancien Contact',
-        'ancien@example.com',
-        '0612345678',
-        'Vieux message',
-      ],
+    await store().add(
+      { name: 'Ancien Contact', email: 'ancien@example.com', phone: '0612345678', message: 'Vieux message' },
+      new Date('2020-01-02T10:00:00.000Z'),
     );
     const { stdout: purged } = await leads('--purge');
     expect(purged).toContain('Ancien Contact <ancien@example.com>');

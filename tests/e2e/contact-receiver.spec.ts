@@ -73,17 +73,23 @@ async function fillAndSubmit(page: Page) {
   await page.getByRole('button', { name: 'Envoyer le message' }).click();
 }
 
-/** The one message stored in `dir`, once it is there. */
-async function storedMessage(dir: string): Promise<unknown> {
-  // Beside the lead, only folders: its notification state (notifications/), the memory of repeated messages for
-  // the spam filter (repeats/), the delivery's own record (delivery/), never another lead.
-  const files = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
-  expect(files).toHaveLength(1);
-  expect(files[0]).toMatch(/\.json$/);
-  return JSON.parse(await readFile(path.join(dir, files[0] ?? ''), 'utf8'));
+/** The leads' files of `dir` (src/api/store/lead-store.ts: `lead/<id>.json`, and `spam/` for those kept apart). */
+async function leadFiles(dir: string, folder: 'lead' | 'spam' = 'lead'): Promise<string[]> {
+  const names = await readdir(path.join(dir, folder)).catch(() => []);
+  return names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).map((name) => path.join(dir, folder, name));
 }
 
-const jsonFiles = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith('.json'));
+/** The one message stored in `dir` (kept apart or not): its fields as stored, and its review reasons if any. */
+async function storedMessage(dir: string, folder: 'lead' | 'spam' = 'lead'): Promise<Record<string, unknown>> {
+  // Beside the lead, never another one: the memories have their own folders (repeat/, due/, gate/…).
+  const files = [...(await leadFiles(dir, 'lead')), ...(await leadFiles(dir, 'spam'))];
+  expect(files).toHaveLength(1);
+  expect(path.basename(path.dirname(files[0] ?? ''))).toBe(folder);
+  const { name, email, phone, message, review } = JSON.parse(await readFile(files[0] ?? '', 'utf8'));
+  return { name, email, phone, message, ...(review ? { review } : {}) };
+}
+
+const jsonFiles = (dir: string) => leadFiles(dir);
 
 test('a message sent with JavaScript becomes one file in LEADS_DIR holding exactly the trimmed fields', async ({ page }) => {
   const { url, leadsDir } = await startSite();
@@ -115,12 +121,12 @@ test('with JavaScript, a message whose hidden trap field is filled is posted, an
   await fillAndSubmit(page);
   await expect(page.getByRole('status').filter({ hasText: 'Message envoyé !' })).toBeVisible();
   expect((await posted).postDataJSON()).toMatchObject({ ...trimmed, [honeypotName]: 'https://spam.example' });
-  // Stored (the operator lists it with npm run leads -- --indesirables), with its reason, and never notified.
-  expect(await storedMessage(leadsDir)).toEqual(trimmed);
-  const states = await readdir(path.join(leadsDir, 'notifications'));
-  expect(states).toHaveLength(1);
-  expect(states[0]).toMatch(/\.spam$/);
-  expect(JSON.parse(await readFile(path.join(leadsDir, 'notifications', states[0] ?? ''), 'utf8'))).toMatchObject({
+  // Stored apart (the operator lists it with npm run leads -- --indesirables), with its reason, and never notified.
+  expect(await storedMessage(leadsDir, 'spam')).toEqual(trimmed);
+  const [file] = await leadFiles(leadsDir, 'spam');
+  expect(path.basename(file ?? '')).toMatch(/\.honeypot\.json$/);
+  expect(JSON.parse(await readFile(file ?? '', 'utf8')).notification).toMatchObject({
+    state: 'spam',
     reasons: expect.arrayContaining(['honeypot']),
   });
 });
@@ -157,7 +163,8 @@ test.describe('without JavaScript', () => {
     await fillContactForm(page, { ...visitor, message });
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(page).toHaveURL(`${url}/contact/merci`);
-    expect(await storedMessage(leadsDir)).toEqual({ ...trimmed, message });
+    // A filler text of one letter says nothing of the site: it may be marked « à vérifier » (`review`), never withheld.
+    expect(await storedMessage(leadsDir)).toMatchObject({ ...trimmed, message });
   });
 
   test('invalid fields get the French page listing them, and nothing is stored', async ({ page }) => {
@@ -174,7 +181,7 @@ test.describe('without JavaScript', () => {
       'Adresse email\u202f: Adresse email invalide',
     ]);
     await expect(page.getByText('Le bouton «\u202fRetour\u202f» de votre navigateur ramène le formulaire')).toBeVisible();
-    expect(await readdir(leadsDir)).toEqual([]);
+    expect(await leadFiles(leadsDir)).toEqual([]);
 
     // As the page says: back brings the form back as it was typed.
     await page.goBack();
@@ -228,10 +235,14 @@ test('30 messages posted at once, with the limit raised to 30 by its setting: 30
   const statuses = await Promise.all(messages.map(async (message) => (await post(message)).status()));
   expect(statuses).toEqual(Array(30).fill(200));
 
-  // The folder also holds audience/, the day's anonymous lead count: the leads are its JSON files.
   const files = await jsonFiles(leadsDir);
   expect(files).toHaveLength(30);
-  const stored = await Promise.all(files.map(async (name) => JSON.parse(await readFile(path.join(leadsDir, name), 'utf8'))));
+  const stored = await Promise.all(
+    files.map(async (file) => {
+      const { name, email, phone, message } = JSON.parse(await readFile(file, 'utf8'));
+      return { name, email, phone, message };
+    }),
+  );
   const byText = (a: { message: string }, b: { message: string }) => a.message.localeCompare(b.message);
   expect(stored.sort(byText)).toEqual([...messages].sort(byText));
 

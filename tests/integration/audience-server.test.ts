@@ -16,7 +16,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
+import { spamCaps } from '../../src/api/contact/spam/weights.ts';
+import { leadStore } from '../../src/api/store/lead-store.ts';
+import { filesDriver } from '../../src/hosts/node/files-driver.ts';
 import { validLead } from '../fixtures/visitor.ts';
 import { runStats } from './run-script.ts';
 
@@ -141,7 +143,7 @@ describe('npm run serve under a flood of counts', { timeout: 240_000 }, () => {
       // Stopped as a process manager stops it: the counts in memory are written before it exits.
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      expect((await filesLeadStore(leadsDir).list()).leads).toHaveLength(names.length);
+      expect((await leadStore(filesDriver(leadsDir), { spamCaps }).list()).leads).toHaveLength(names.length);
       const { stdout } = await runStats(['--json'], { AUDIENCE_DIR: audienceDir });
       const figures = JSON.parse(stdout) as { leads: number; pageviews: number; dropped: number };
       expect(figures.leads).toBe(names.length);

@@ -13,8 +13,8 @@ import { build, fixtures, projectWith, removeCopies, root, run } from './project
 afterAll(removeCopies);
 
 // The promise of CONTRIBUTING.md: a page is its MDX file and one line of src/site/registry.ts, and nothing else changes.
-// The copy gets tests/fixtures/new-page (content/pages/exemple-tarifs.mdx: a name no real page will take) and that
-// line, then is built and checked by the site's own tests that walk the registry, unchanged.
+// The copy gets the page of tests/fixtures/new-page/content/pages/exemple-tarifs.mdx (a name no real page will take) and
+// that line, then is built and checked by the site's own tests that walk the registry, unchanged.
 describe('a new page in two files: its MDX file and one registry line; French typography in an FAQ answer', () => {
   it('builds (content check included), is in dist/ and sitemap.xml, and passes the registry-driven checks', async () => {
     // One build for two promises: the FAQ answer of tests/fixtures/faq-typography rides along (below).

@@ -1,127 +1,127 @@
 // @vitest-environment node
 /**
- * The delivery's record and `npm run leads -- --retry` on each lead store: files (LEADS_DIR), Netlify Blobs (the
- * local server @netlify/blobs ships, reached by the command as Netlify's API) and D1 (the local database of
- * `wrangler d1 migrations apply --local`, read through wrangler as `npm run leads -- --local` reads it).
- * What is checked: of two senders opening or ending one incident, one only does; a lead a sender holds is
- * waited for, never taken from it; the command's `--retry` forms and what the list shows (the incident above
- * the table, « non notifié (stockage seul) »).
+ * The delivery's record (src/api/store/delivery-status.ts), the incidents the API opens in it and `npm run leads` (in
+ * this process: ../fixtures/operator-command.ts) on each lead store, written once over its host's driver: files
+ * (LEADS_DIR), Netlify Blobs (the local server @netlify/blobs ships, its conditional writes made atomic as Netlify's
+ * by ../fixtures/blobs-server.ts, reached by the command as Netlify's API with `--netlify`) and D1 (the local
+ * database of wrangler, every migration applied, read as `npm run leads -- --local --persist-to` reads it).
+ * What is checked: of two senders opening or ending one incident, one only does; two senders whose leads a target
+ * refuses one after the other open one incident, and the first lead goes back; a target that redirects opens a
+ * `redirect` incident the list names; a lead a sender holds is waited for, never taken from it; the command's
+ * `--retry` forms and what the list shows (the incident above the table, « non notifié (stockage seul) »).
  */
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
-import { afterAll, describe, expect, it } from 'vitest';
-import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
-import { parisDay } from '../../src/content/french-date.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { retryOne } from '../../ops/leads/inbox.ts';
-import { blobsLeadStore, blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
-import { d1LeadStore } from '../../src/hosts/cloudflare/d1-store.ts';
-import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
-import { leadsWriter } from '../../src/hosts/node/files-folder.ts';
-import { type DeliveryStatusChange, type LeadStore, leadId, type StoredLead } from '../../src/api/store/lead-store.ts';
+import { leadsLines } from '../../ops/leads/lines.ts';
+import { parisDateTime, parisTime } from '../../src/api/contact/notify.ts';
+import { spamCaps } from '../../src/api/contact/spam/weights.ts';
+import { type DeliveryStatusChange, type DeliveryStatusStore, deliveryStatusStore } from '../../src/api/store/delivery-status.ts';
+import type { Driver } from '../../src/api/store/driver.ts';
+import type { StoredLead } from '../../src/api/store/lead.ts';
+import { type LeadStore, leadStore } from '../../src/api/store/lead-store.ts';
 import type { ContactValues } from '../../src/contact/contact-fields.ts';
+import type { LeadStoreKind } from '../../src/contact/lead-stores.ts';
+import { fillTemplate } from '../../src/content/template.ts';
+import { parisDay } from '../../src/content/french-date.ts';
+import { d1Driver, type SqlRunner } from '../../src/hosts/cloudflare/d1-driver.ts';
+import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
+import { blobsDriver } from '../../src/hosts/netlify/blobs-driver.ts';
+import { blobsStoreName } from '../../src/hosts/netlify/store.ts';
+import { filesDriver } from '../../src/hosts/node/files-driver.ts';
+import { testApi } from '../fixtures/api.ts';
+import { type LocalBlobs, startBlobs } from '../fixtures/blobs-server.ts';
 import { validLead } from '../fixtures/visitor.ts';
 import { runLeads } from './run-script.ts';
+import { namesOf, webhookStandIn } from './webhook-stand-in.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const day = 86_400_000;
 const minute = 60_000;
-const stops: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const stop of stops) await stop();
+
+let blobs: LocalBlobs | undefined;
+let sites = 0;
+beforeAll(async () => {
+  blobs = await startBlobs();
 });
+afterAll(async () => {
+  await blobs?.stop();
+});
+
+/** Applies a folder of migrations statement by statement, as `wrangler d1 migrations apply` would. */
+async function migrate(run: SqlRunner, folder: string): Promise<void> {
+  for (const name of (await readdir(folder)).filter((file) => file.endsWith('.sql')).sort()) {
+    const sql = (await readFile(path.join(folder, name), 'utf8')).replace(/--.*$/gm, '');
+    for (const statement of sql.split(';').map((text) => text.trim())) if (statement) await run(statement, []);
+  }
+}
 
 interface Opened {
   /** Two handles on one store, as two isolates or instances have. */
-  store: LeadStore;
-  other: LeadStore;
+  driver: Driver;
+  other: Driver;
+  /** The host whose store it is, and the settings that choose it. */
+  host: LeadStoreKind;
+  env: Record<string, string>;
   /** `npm run leads` over this store. */
   leads: (args: string[]) => ReturnType<typeof runLeads>;
-  /** A lead received at `at` (the files store names a new lead by the time it is written: it is written so here). */
-  addAt: (message: ContactValues, at: Date) => Promise<StoredLead>;
 }
-
-const token = 'jeton';
-const siteID = 'site-de-test';
-
-let d1Template: Promise<string> | undefined;
 
 const stores: Record<string, () => Promise<Opened>> = {
   files: async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'propllc-delivery-files-'));
-    const store = filesLeadStore(dir);
     return {
-      store,
-      other: filesLeadStore(dir),
+      driver: filesDriver(dir),
+      other: filesDriver(dir),
+      host: 'files',
+      env: {},
       leads: (args) => runLeads(args, { LEADS_DIR: dir }),
-      addAt: async (message, at) => {
-        const id = leadId(at);
-        await leadsWriter(dir)(message, id);
-        const lead = (await store.list()).leads.find((found) => found.id === id);
-        if (!lead) throw new Error(`${id} not written`);
-        return lead;
-      },
     };
   },
   blobs: async () => {
-    const server = new BlobsServer({ directory: await mkdtemp(path.join(tmpdir(), 'propllc-delivery-blobs-')), token, port: 0 });
-    const edgeURL = `http://127.0.0.1:${(await server.start()).port}`;
-    stops.push(() => server.stop());
-    const open = () =>
-      blobsLeadStore(getStore({ name: blobsStoreName, edgeURL, uncachedEdgeURL: edgeURL, token, siteID, consistency: 'strong' }));
-    const store = open();
+    if (!blobs) throw new Error('Blobs not started');
+    const local = blobs;
+    // A site of its own per case: the local server keeps each site's stores apart.
+    const siteID = `site-${++sites}`;
+    const open = () => blobsDriver(local.open(blobsStoreName, siteID), 'Netlify Blobs');
     return {
-      store,
+      driver: open(),
       other: open(),
-      addAt: (message, at) => store.add(message, at),
+      host: 'blobs',
+      env: { CONTACT_STORE: 'blobs' },
       leads: (args) =>
         runLeads(['--netlify', ...args], {
           NETLIFY_SITE_ID: siteID,
-          NETLIFY_AUTH_TOKEN: token,
-          LEADS_TEST_BLOBS_URL: edgeURL,
+          NETLIFY_AUTH_TOKEN: local.token,
+          LEADS_TEST_BLOBS_URL: local.url,
         }),
     };
   },
   d1: async () => {
-    // Migrated once, then copied: each test gets a database of its own without running wrangler's migrations again.
-    d1Template ??= (async () => {
-      const template = await mkdtemp(path.join(tmpdir(), 'propllc-delivery-d1-template-'));
-      // Wrangler's own script, run by this Node (`npx` would start npm first).
-      await promisify(execFile)(
-        process.execPath,
-        [
-          path.join(root, 'node_modules/wrangler/bin/wrangler.js'),
-          'd1',
-          'migrations',
-          'apply',
-          'propllc-leads',
-          '--local',
-          '--persist-to',
-          template,
-        ],
-        {
-          cwd: root,
-          env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-        },
-      );
-      return template;
-    })();
     const persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-delivery-d1-'));
-    await cp(await d1Template, persistTo, { recursive: true });
-    const runner = wranglerRunner('--local', persistTo);
-    const store = d1LeadStore(runner);
+    // The local database `npm run leads -- --local --persist-to` opens, every migration applied.
+    const run = wranglerRunner('--local', persistTo);
+    await migrate(run, path.join(root, 'src/hosts/cloudflare/migrations'));
     return {
-      store,
-      addAt: (message, at) => store.add(message, at),
-      other: d1LeadStore(runner),
+      driver: d1Driver(run, 'D1'),
+      other: d1Driver(run, 'D1'),
+      host: 'd1',
+      env: { CONTACT_STORE: 'd1' },
       leads: (args) => runLeads(['--local', '--persist-to', persistTo, ...args]),
     };
   },
 };
+
+const over = (driver: Driver): LeadStore => leadStore(driver, { spamCaps });
+
+/** A lead stored (never refused: no spam here). */
+async function added(store: LeadStore, message: ContactValues, at: Date): Promise<StoredLead> {
+  const lead = await store.add(message, at);
+  if (!('id' in lead)) throw new Error('not stored');
+  return lead;
+}
 
 const openIncident =
   (at: Date): DeliveryStatusChange =>
@@ -131,11 +131,13 @@ const openIncident =
       : {
           ...current,
           pause: {
+            kind: 'configuration',
             since: at.toISOString(),
             delivery: 'webhook',
             reason: 'HTTP 404',
             failures: 1,
             nextAt: new Date(at.getTime() + minute).toISOString(),
+            target: 'réglage',
           },
         };
 const endIncident: DeliveryStatusChange = (current) => (current.pause ? { ...current, pause: undefined } : undefined);
@@ -143,38 +145,144 @@ const endIncident: DeliveryStatusChange = (current) => (current.pause ? { ...cur
 const failed = (store: LeadStore, lead: StoredLead, at: Date) =>
   store.record(lead.id, { state: 'failed', attempts: 1, at: at.toISOString(), reason: 'HTTP 400' });
 
+type Changed = Awaited<ReturnType<DeliveryStatusStore['change']>>;
+const opens = (results: Changed[]) => results.filter(({ before, after }) => !before.pause && after.pause).length;
+const ends = (results: Changed[]) => results.filter(({ before, after }) => before.pause && !after.pause).length;
+
+// Each with a text of their own: one text from a third address would be kept apart as spam (a repeated body).
+const visitor = (name: string): ContactValues =>
+  validLead({
+    name,
+    email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+    message: `Bonjour, ici ${name} : une question sur ma LLC.`,
+  });
+
+/** The API's clock, for the cases that run it: `at(ms)` moves it to `t0 + ms`. */
+const t0 = Date.parse('2026-11-24T09:00:00Z');
+let time = t0;
+const at = (ms: number) => {
+  time = t0 + ms;
+};
+beforeEach(() => at(0));
+
+/** The API as this store's host runs it, over `driver`, its deliveries over the network to `url`. */
+async function hostApi(opened: Opened, driver: Driver, url: string) {
+  const api = await testApi(
+    { ...opened.env, CONTACT_WEBHOOK_URL: url },
+    { host: opened.host, leads: driver, now: () => new Date(time), fetch: (input, init) => fetch(input, init) },
+  );
+  expect(api.api.problems).toEqual([]);
+  return {
+    ...api,
+    send: async (name: string) => {
+      expect((await api.post(visitor(name))).status).toBe(200);
+      await api.settle();
+    },
+  };
+}
+
+const pausedLines = (lines: string[]) => lines.filter((line) => line.startsWith('Livraison EN PANNE'));
+
 describe.each(Object.keys(stores))('the %s store', { timeout: 240_000 }, (kind) => {
   it('keeps one delivery record: of two senders opening or ending one incident, one only does', async () => {
-    const { store, other } = await stores[kind]!();
-    expect(await store.deliveryStatus?.()).toEqual({});
+    const opened = await stores[kind]!();
+    const store = deliveryStatusStore(opened.driver);
+    const other = deliveryStatusStore(opened.other);
+    expect(await store.read()).toEqual({});
     const now = new Date();
-    const opens = (results: { before: { pause?: unknown }; after: { pause?: unknown } }[]) =>
-      results.filter(({ before, after }) => !before.pause && after.pause).length;
-    const ends = (results: { before: { pause?: unknown }; after: { pause?: unknown } }[]) =>
-      results.filter(({ before, after }) => before.pause && !after.pause).length;
     // One after the other: the second handle finds the incident open.
-    expect(opens([await store.updateDeliveryStatus!(openIncident(now)), await other.updateDeliveryStatus!(openIncident(now))])).toBe(
-      1,
-    );
-    expect((await other.deliveryStatus?.())?.pause).toMatchObject({ reason: 'HTTP 404', failures: 1, since: now.toISOString() });
+    expect(opens([await store.change(openIncident(now)), await other.change(openIncident(now))])).toBe(1);
+    expect((await other.read()).pause).toMatchObject({ reason: 'HTTP 404', failures: 1, since: now.toISOString() });
 
     // Store-only mode is noted beside it, and each part changes without losing the other.
-    await store.updateDeliveryStatus!((current) => ({ ...current, storeOnly: now.toISOString() }));
-    expect(ends([await other.updateDeliveryStatus!(endIncident), await store.updateDeliveryStatus!(endIncident)])).toBe(1);
-    expect(await store.deliveryStatus?.()).toEqual({ storeOnly: now.toISOString() });
+    await store.change((current) => ({ ...current, storeOnly: now.toISOString() }));
+    expect(ends([await other.change(endIncident), await store.change(endIncident)])).toBe(1);
+    expect(await store.read()).toEqual({ storeOnly: now.toISOString() });
 
-    // At the same time: whatever the order, one opens and one ends. (Not on the local server of @netlify/blobs,
-    // whose conditional writes check, then write, in two steps; Netlify's own service does both at once.)
-    if (kind === 'blobs') return;
+    // At the same time: whatever the order, one opens and one ends.
     const handles = [store, other, store, other];
-    expect(opens(await Promise.all(handles.map((handle) => handle.updateDeliveryStatus!(openIncident(now)))))).toBe(1);
-    expect(ends(await Promise.all(handles.map((handle) => handle.updateDeliveryStatus!(endIncident))))).toBe(1);
+    expect(opens(await Promise.all(handles.map((handle) => handle.change(openIncident(now)))))).toBe(1);
+    expect(ends(await Promise.all(handles.map((handle) => handle.change(endIncident))))).toBe(1);
+  });
+
+  it('two senders whose leads the target refuses (403) one after the other open one incident, said once; the first lead goes back, and both arrive once', async () => {
+    const opened = await stores[kind]!();
+    let answer = 403;
+    const target = await webhookStandIn(() => answer);
+    try {
+      const one = await hostApi(opened, opened.driver, target.url());
+      const other = await hostApi(opened, opened.other, target.url());
+      await one.send('Jeanne Martin');
+      const store = over(opened.driver);
+      const state = async (name: string) => (await store.list()).leads.find((lead) => lead.name === name)?.notification;
+      expect(await state('Jeanne Martin')).toMatchObject({ state: 'failed', attempts: 1, reason: 'HTTP 403' });
+      at(10_000);
+      await other.send('Anne Durand');
+      expect((await deliveryStatusStore(opened.driver).read()).pause).toMatchObject({
+        kind: 'configuration',
+        reason: 'HTTP 403',
+        failures: 1,
+      });
+      expect([...pausedLines([...one.log, ...one.errors]), ...pausedLines([...other.log, ...other.errors])]).toHaveLength(1);
+      expect(await state('Jeanne Martin')).toMatchObject({ state: 'pending', attempts: 0 });
+      expect(await state('Anne Durand')).toMatchObject({ state: 'pending', attempts: 0 });
+
+      // The target answers again: the pass at the pause's end, here or there, sends each once.
+      answer = 200;
+      at(2 * minute);
+      await Promise.all([one.api.scheduled(), other.api.scheduled()]);
+      at(24 * 60 * minute);
+      await Promise.all([one.api.scheduled(), other.api.scheduled()]);
+      expect(namesOf(target.leads(), 200).sort()).toEqual(['Anne Durand', 'Jeanne Martin']);
+      expect(target.leads()).toHaveLength(4);
+      expect(await state('Jeanne Martin')).toMatchObject({ state: 'sent' });
+      expect(await state('Anne Durand')).toMatchObject({ state: 'sent' });
+      expect(await deliveryStatusStore(opened.driver).read()).toEqual({});
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('two different leads redirected (302): a `redirect` incident in the store, which npm run leads names above the table', async () => {
+    const opened = await stores[kind]!();
+    const target = await webhookStandIn(() => ({ status: 302, location: 'https://script.example.org/macros/exec' }));
+    try {
+      const site = await hostApi(opened, opened.driver, target.url());
+      await site.send('Jeanne Martin');
+      at(10_000);
+      await site.send('Anne Durand');
+      at(20_000);
+      await site.send('Marc Petit');
+      expect(namesOf(target.leads())).toEqual(['Jeanne Martin', 'Anne Durand']);
+      const pause = (await deliveryStatusStore(opened.driver).read()).pause;
+      const reason = 'HTTP 302 → https://script.example.org';
+      expect(pause).toMatchObject({ kind: 'redirect', delivery: 'webhook', reason, since: new Date(t0 + 10_000).toISOString() });
+
+      const listed = await opened.leads([]);
+      expect(listed.stderr).toBe('');
+      expect(listed.code).toBe(0);
+      const lines = listed.stdout.split('\n');
+      expect(lines[0]).toBe(
+        fillTemplate(leadsLines.redirected, {
+          reason,
+          delivery: 'webhook',
+          since: parisDateTime(pause?.since ?? ''),
+          time: parisTime(pause?.nextAt ?? ''),
+        }),
+      );
+      expect(lines[2]).toMatch(/^Date +Nom/);
+      expect(lines.find((line) => line.includes('Marc Petit'))).toMatch(/ à notifier \(essai 1, prochain à \d{2}:\d{2}\)$/);
+    } finally {
+      await target.close();
+    }
   });
 
   it('--retry waits for a sender’s live claim and never clears it; a lead that sender sent is not sent again unless forced', async () => {
-    const { store, other } = await stores[kind]!();
-    const held = await store.add(validLead({ name: 'Jeanne Tenue' }), new Date());
-    const second = await store.add(validLead({ name: 'Paul Envoyé' }), new Date());
+    const opened = await stores[kind]!();
+    const store = over(opened.driver);
+    const other = over(opened.other);
+    const held = await added(store, validLead({ name: 'Jeanne Tenue' }), new Date());
+    const second = await added(store, validLead({ name: 'Paul Envoyé' }), new Date());
     // Both due by then.
     const start = Date.now() + 1000;
     expect(await other.claim(held, new Date(start), new Date(start + 2 * minute))).toBeDefined();
@@ -219,11 +327,13 @@ describe.each(Object.keys(stores))('the %s store', { timeout: 240_000 }, (kind) 
   });
 
   it('npm run leads -- --retry: every failed lead, or those received since a day; one lead, refused when sent unless --force', async () => {
-    const { store, leads, addAt } = await stores[kind]!();
+    const opened = await stores[kind]!();
+    const { leads } = opened;
+    const store = over(opened.driver);
     const now = new Date();
-    const old = await addAt(validLead({ name: 'Ancienne Échec', email: 'a@example.com' }), new Date(now.getTime() - 3 * day));
-    const recent = await store.add(validLead({ name: 'Récente Échec', email: 'r@example.com' }), new Date(now.getTime() - 1000));
-    const sent = await store.add(validLead({ name: 'Déjà Envoyée', email: 's@example.com' }), new Date(now.getTime() - 2000));
+    const old = await added(store, validLead({ name: 'Ancienne Échec', email: 'a@example.com' }), new Date(now.getTime() - 3 * day));
+    const recent = await added(store, validLead({ name: 'Récente Échec', email: 'r@example.com' }), new Date(now.getTime() - 1000));
+    const sent = await added(store, validLead({ name: 'Déjà Envoyée', email: 's@example.com' }), new Date(now.getTime() - 2000));
     await failed(store, old, now);
     await failed(store, recent, now);
     await store.record(sent.id, { state: 'sent', at: now.toISOString() });
@@ -273,11 +383,13 @@ describe.each(Object.keys(stores))('the %s store', { timeout: 240_000 }, (kind) 
   });
 
   it('npm run leads shows an incident above the table, and « non notifié (stockage seul) » in store-only mode', async () => {
-    const { store, leads } = await stores[kind]!();
+    const opened = await stores[kind]!();
+    const store = over(opened.driver);
+    const status = deliveryStatusStore(opened.driver);
     const now = new Date();
-    await store.add(validLead({ name: 'Jeanne Attente' }), new Date(now.getTime() - 1000));
-    await store.updateDeliveryStatus!(openIncident(new Date('2026-11-24T09:00:00Z')));
-    const paused = await leads([]);
+    await added(store, validLead({ name: 'Jeanne Attente' }), new Date(now.getTime() - 1000));
+    await status.change(openIncident(new Date('2026-11-24T09:00:00Z')));
+    const paused = await opened.leads([]);
     expect(paused.code).toBe(0);
     const lines = paused.stdout.split('\n');
     expect(lines[0]).toMatch(
@@ -286,9 +398,9 @@ describe.each(Object.keys(stores))('the %s store', { timeout: 240_000 }, (kind) 
     expect(lines[2]).toMatch(/^Date +Nom/);
     expect(lines[3]).toMatch(/ à notifier \(essai 1, prochain à \d{2}:\d{2}\)$/);
 
-    await store.updateDeliveryStatus!(endIncident);
-    await store.updateDeliveryStatus!((current) => ({ ...current, storeOnly: now.toISOString() }));
-    const storeOnly = await leads([]);
+    await status.change(endIncident);
+    await status.change((current) => ({ ...current, storeOnly: now.toISOString() }));
+    const storeOnly = await opened.leads([]);
     expect(storeOnly.stdout.split('\n')[0]).toMatch(/^Date +Nom/);
     expect(storeOnly.stdout.split('\n')[1]).toMatch(/ non notifié \(stockage seul\)$/);
     expect(storeOnly.stdout.trimEnd().split('\n').at(-1)).toMatch(

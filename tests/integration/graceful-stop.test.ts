@@ -14,7 +14,9 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesLeadStore } from '../../src/hosts/node/files-store.ts';
+import { spamCaps } from '../../src/api/contact/spam/weights.ts';
+import { leadStore } from '../../src/api/store/lead-store.ts';
+import { filesDriver } from '../../src/hosts/node/files-driver.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -143,9 +145,9 @@ describe('SIGTERM to the main process only', { timeout: 120_000 }, () => {
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('Serveur arrêté.');
-      expect((await filesLeadStore(leadsDir).list()).leads.map((lead) => [lead.name, lead.notification.state])).toEqual([
-        ['Jeanne Martin', 'sent'],
-      ]);
+      expect(
+        (await leadStore(filesDriver(leadsDir), { spamCaps }).list()).leads.map((lead) => [lead.name, lead.notification.state]),
+      ).toEqual([['Jeanne Martin', 'sent']]);
       expect(alive(serverPid)).toBe(false);
       expect(await listening(run.port)).toBe(false);
     } finally {
@@ -161,7 +163,7 @@ describe('SIGTERM to the main process only', { timeout: 120_000 }, () => {
     expect((await post(run.port, 'Paul Durand')).status).toBe(200);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
-    expect((await filesLeadStore(leadsDir).list()).leads.map((lead) => lead.name)).toEqual(['Paul Durand']);
+    expect((await leadStore(filesDriver(leadsDir), { spamCaps }).list()).leads.map((lead) => lead.name)).toEqual(['Paul Durand']);
     expect(alive(run.child.pid ?? 0)).toBe(false);
     expect(await listening(run.port)).toBe(false);
   });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createSiteServer, type SiteServer } from '../../src/hosts/node/site-server.ts';
-import { receiverLines } from '../../src/api/contact/lines.ts';
+import { settingsLines } from '../../src/contact/lines.ts';
 import { nodeLines } from '../../src/hosts/node/lines.ts';
 import { rateKey } from '../../src/api/contact/rate-limit.ts';
 import { fillTemplate } from '../../src/content/template.ts';
@@ -21,6 +21,11 @@ import { validLead } from '../fixtures/visitor.ts';
 const visitor = validLead();
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** The lead files of LEADS_DIR, as the files driver writes them (`lead/<id>.json`). */
+async function leadFiles(leads: string): Promise<string[]> {
+  return (await readdir(path.join(leads, 'lead')).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+}
+
 let running: SiteServer | undefined;
 let errors: string[] = [];
 
@@ -31,10 +36,11 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string> = {}, site?: Awaited<ReturnType<typeof miniSite>>) {
-  const { root, leads } = site ?? (await miniSite());
+  const { folder, root, leads } = site ?? (await miniSite());
   running = await createSiteServer({
     root,
-    env: { LEADS_DIR: leads, ...env },
+    // The audience's folder beside the site's, never the project's own audience/.
+    env: { LEADS_DIR: leads, AUDIENCE_DIR: path.join(folder, 'audience'), ...env },
     log: () => undefined,
     logError: (line) => errors.push(line),
   });
@@ -81,7 +87,7 @@ describe('no single request ends the process', () => {
     const { port, leads } = await start({ CONTACT_TRUST_PROXY: '1' });
     const answer = await rawRequest(port, rawPost(JSON.stringify(visitor), { 'X-Forwarded-Proto': '1' }));
     expect(answer.status).toBe(200);
-    expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toHaveLength(1);
+    expect(await leadFiles(leads)).toHaveLength(1);
     await expectAlive(port);
   });
 
@@ -91,7 +97,7 @@ describe('no single request ends the process', () => {
       const { port, leads } = await start({ CONTACT_TRUST_PROXY: '1', CONTACT_PROXY_HOPS: '3' });
       const answer = await rawRequest(port, rawPost(JSON.stringify(visitor), { 'X-Forwarded-For': forwardedFor }));
       expect(answer.status).toBe(200);
-      expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toHaveLength(1);
+      expect(await leadFiles(leads)).toHaveLength(1);
     },
   );
 
@@ -207,23 +213,28 @@ describe('leads at rest', () => {
   it('the folder is 0700 and each lead file 0600', async () => {
     const { port, leads } = await start();
     expect((await rawRequest(port, rawPost(JSON.stringify(visitor)))).status).toBe(200);
-    const [file] = (await readdir(leads)).filter((name) => name.endsWith('.json'));
+    const [file] = await leadFiles(leads);
     expect((await stat(leads)).mode & 0o777).toBe(0o700);
-    expect((await stat(path.join(leads, file ?? ''))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(leads, 'lead'))).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(leads, 'lead', file ?? ''))).mode & 0o777).toBe(0o600);
   });
 
   it('at start, a looser folder and files are tightened and stale temporary files removed', async () => {
     const site = await miniSite();
-    await mkdir(site.leads, { mode: 0o755 });
+    const folder = path.join(site.leads, 'lead');
+    await mkdir(folder, { recursive: true, mode: 0o755 });
     await chmod(site.leads, 0o755);
-    const old = path.join(site.leads, '2026-01-01T00-00-00-000Z-abcd1234.json');
+    await chmod(folder, 0o755);
+    const old = path.join(folder, '2026-01-01T00-00-00-000Z-abcd1234.json');
     await writeFile(old, JSON.stringify(visitor), { mode: 0o644 });
-    const stale = path.join(site.leads, '.2026-01-01T00-00-01-000Z-dcba4321.json.tmp');
+    // What a write cut by a stop leaves: the hidden temporary file it never renamed (src/hosts/node/files-driver.ts).
+    const stale = path.join(folder, '.2026-01-01T00-00-01-000Z-dcba4321.json.0b7a3c4e-1d2f-4a5b-9c6d-7e8f9a0b1c2d.tmp');
     await writeFile(stale, JSON.stringify(visitor));
     await start({}, site);
     expect((await stat(site.leads)).mode & 0o777).toBe(0o700);
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
     expect((await stat(old)).mode & 0o777).toBe(0o600);
-    expect(await readdir(site.leads)).toEqual([path.basename(old)]);
+    expect(await readdir(folder)).toEqual([path.basename(old)]);
   });
 
   it('a LEADS_DIR that cannot be made is refused at start, in French, rather than losing every lead', async () => {
@@ -233,11 +244,13 @@ describe('leads at rest', () => {
     const leadsDir = path.join(blocker, 'leads');
     const server = await createSiteServer({
       root: site.root,
-      env: { LEADS_DIR: leadsDir },
+      env: { LEADS_DIR: leadsDir, AUDIENCE_DIR: path.join(site.folder, 'audience') },
       log: () => undefined,
       logError: () => undefined,
     });
-    expect(server.problems).toEqual([fillTemplate(nodeLines.leadsDirUnusable, { dir: leadsDir, reason: 'ENOTDIR' })]);
+    expect(server.problems).toEqual([
+      fillTemplate(settingsLines.invalid, { problem: fillTemplate(nodeLines.leadsDirUnusable, { dir: leadsDir, reason: 'ENOTDIR' }) }),
+    ]);
   });
 
   it.each([['dist'], ['public']])('a LEADS_DIR inside %s/ is refused at start, in French', async (folder) => {
@@ -246,12 +259,14 @@ describe('leads at rest', () => {
     const leadsDir = path.join(published, 'leads');
     const server = await createSiteServer({
       root: site.root,
-      env: { LEADS_DIR: leadsDir },
+      env: { LEADS_DIR: leadsDir, AUDIENCE_DIR: path.join(site.folder, 'audience') },
       log: () => undefined,
       logError: () => undefined,
     });
     expect(server.problems).toEqual([
-      fillTemplate(nodeLines.leadsDirPublished, { dir: leadsDir, published: folder === 'dist' ? site.root : 'public' }),
+      fillTemplate(settingsLines.invalid, {
+        problem: fillTemplate(nodeLines.leadsDirPublished, { dir: leadsDir, published: folder === 'dist' ? site.root : 'public' }),
+      }),
     ]);
     await expect(stat(leadsDir)).rejects.toThrow();
   });
@@ -289,10 +304,14 @@ describe('the rate limit holds', () => {
     ['CONTACT_PROXY_HOPS', 'deux'],
   ])('an invalid %s is a French problem at start', async (name, value) => {
     const site = await miniSite();
-    const server = await createSiteServer({ root: site.root, env: { LEADS_DIR: site.leads, [name]: value }, log: () => undefined });
+    const server = await createSiteServer({
+      root: site.root,
+      env: { LEADS_DIR: site.leads, AUDIENCE_DIR: path.join(site.folder, 'audience'), [name]: value },
+      log: () => undefined,
+    });
     expect(server.problems).toEqual([
-      fillTemplate(receiverLines.settingsInvalid, {
-        problem: fillTemplate(receiverLines.settingInvalid, { name }),
+      fillTemplate(settingsLines.invalid, {
+        problem: fillTemplate(settingsLines.proxy, { name }),
       }),
     ]);
   });
@@ -327,9 +346,14 @@ describe('graceful shutdown', () => {
 
     expect(statuses).toEqual(['200', '100', '200']);
     expect(await exited).toBe(0);
-    const files = (await readdir(site.leads)).filter((name) => name.endsWith('.json'));
+    const files = await leadFiles(site.leads);
     expect(files).toHaveLength(1);
-    expect(JSON.parse(await readFile(path.join(site.leads, files[0] ?? ''), 'utf8'))).toEqual(visitor);
+    // The visitor's fields as sent, with its reception and its state (stored only: nobody to notify).
+    expect(JSON.parse(await readFile(path.join(site.leads, 'lead', files[0] ?? ''), 'utf8'))).toEqual({
+      ...visitor,
+      receivedAt: expect.any(String),
+      notification: { state: 'pending', attempts: 0, nextAt: expect.any(String) },
+    });
     expect(output()).toContain(nodeLines.stopped);
   }, 120_000);
 });

@@ -1,20 +1,24 @@
 // @vitest-environment node
 /**
- * `npm run leads` over a folder as the server writes it (LEADS_DIR): the list a terminal shows, the CSV
- * French spreadsheets open (read back with csv-parse), forgetting a person, purging by the retention
- * period of the GDPR notice, and the French errors. The same command over local D1 is tested under
- * wrangler (tests/e2e/cloudflare-leads.spec.ts).
+ * `npm run leads` over a folder as the server writes it (LEADS_DIR, src/hosts/node/files-driver.ts: `lead/<id>.json`,
+ * the due index `due/…`, the failed leads `failed/…`): the list a terminal shows, the CSV French spreadsheets open
+ * (read back with csv-parse), forgetting a person, purging by the retention period of the GDPR notice, and the
+ * French errors. The same command over local D1 is tested under wrangler (tests/e2e/cloudflare-leads.spec.ts).
  */
 import { runLeads, runScript } from './run-script.ts';
-import { mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { spamCaps } from '../../src/api/contact/spam/weights.ts';
+import type { StoredLead } from '../../src/api/store/lead.ts';
+import { type LeadStore, leadStore } from '../../src/api/store/lead-store.ts';
+import type { ContactValues } from '../../src/contact/contact-fields.ts';
+import { filesDriver } from '../../src/hosts/node/files-driver.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 const day = 24 * 60 * 60 * 1000;
-const fileName = (date: Date, suffix: string) => `${date.toISOString().replace(/[:.]/g, '-')}-${suffix}`;
 
 // Three visitors; what the inbox shows of each is checked, so each keeps its own name, email and message.
 const helene = validLead({
@@ -34,32 +38,43 @@ const paul = validLead({
 const old = validLead({ name: 'Ancien Contact', email: 'ancien@example.com', message: 'Un message d’il y a longtemps.' });
 
 let dir = '';
+let store: LeadStore;
 let ids: { helene: string; paul: string; old: string };
 
-/** A LEADS_DIR as the server leaves it: one file per lead, Hélène's notification noted beside them. */
+/** Stores a lead as the receiver does (by the store itself: the files are the driver's). */
+async function stored(values: ContactValues, receivedAt: Date): Promise<StoredLead> {
+  const lead = await store.add(values, receivedAt);
+  if (!('id' in lead)) throw new Error('not stored');
+  return lead;
+}
+
+/** Every entry of LEADS_DIR, as paths under it (the hidden temporary and lock files are none). */
+async function entries(): Promise<string[]> {
+  const names = await readdir(dir, { recursive: true, withFileTypes: true });
+  return names
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json') && !entry.name.startsWith('.'))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** A LEADS_DIR as the server leaves it: Hélène's lead notified, Paul's to retry, the old one refused. */
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'propllc-inbox-'));
+  store = leadStore(filesDriver(dir), { spamCaps });
   const now = Date.now();
-  ids = {
-    helene: fileName(new Date(now - 2 * day), '1111abcd'),
-    paul: fileName(new Date(now - day), '2222abcd'),
-    old: fileName(new Date(now - 4 * 366 * day), '0000abcd'),
-  };
-  for (const [id, lead] of [
-    [ids.helene, helene],
-    [ids.paul, paul],
-    [ids.old, old],
-  ] as const) {
-    await writeFile(path.join(dir, `${id}.json`), `${JSON.stringify(lead, null, 2)}\n`);
-  }
-  await mkdir(path.join(dir, 'notifications'));
-  await writeFile(path.join(dir, 'notifications', `${ids.helene}.sent`), `${new Date(now - 2 * day + 1000).toISOString()}\n`);
+  const h = await stored(helene, new Date(now - 2 * day));
+  const p = await stored(paul, new Date(now - day));
+  const o = await stored(old, new Date(now - 4 * 366 * day));
+  ids = { helene: h.id, paul: p.id, old: o.id };
+  await store.record(h.id, { state: 'sent', at: new Date(now - 2 * day + 1000).toISOString() });
   // Paul's failed twice, the next attempt in half an hour; the old one was refused.
-  await writeFile(path.join(dir, 'notifications', `${ids.paul}.2.${now + 30 * 60_000}.pending`), 'HTTP 503\n');
-  await writeFile(
-    path.join(dir, 'notifications', `${ids.old}.failed`),
-    `${JSON.stringify({ at: new Date(now - 4 * 366 * day).toISOString(), attempts: 1, reason: 'HTTP 400' })}\n`,
-  );
+  await store.record(p.id, {
+    state: 'pending',
+    attempts: 2,
+    nextAt: new Date(now + 30 * 60_000).toISOString(),
+    lastReason: 'HTTP 503',
+  });
+  await store.record(o.id, { state: 'failed', attempts: 1, at: new Date(now - 4 * 366 * day).toISOString(), reason: 'HTTP 400' });
 });
 
 const leads = (args: string[], env: Record<string, string> = { LEADS_DIR: dir }) => runLeads(args, env);
@@ -115,10 +130,13 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^ {2}supprimé\u202f: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}, Hélène Lefèvre-Dupré <helene@example\.com>$/);
     expect(lines.at(-1)).toBe('Suppression des messages de Helene@Example.com\u202f: 1.');
-    expect((await readdir(dir)).sort()).toEqual([`${ids.old}.json`, `${ids.paul}.json`, 'notifications'].sort());
-    expect((await readdir(path.join(dir, 'notifications'))).sort()).toEqual(
-      [`${ids.old}.failed`, `${ids.paul}.2.`].map((name) => expect.stringContaining(name)),
-    );
+    // Nothing of Hélène is left: her lead only; the others keep their state (Paul's due entry, the old one's failure).
+    expect(await entries()).toEqual([
+      expect.stringMatching(new RegExp(`^due/\\d{15}/${ids.paul}\\.json$`)),
+      `failed/${ids.old}.json`,
+      `lead/${ids.old}.json`,
+      `lead/${ids.paul}.json`,
+    ]);
     expect((await leads(['--forget', 'personne@example.com'])).stdout.trim()).toBe(
       'Suppression des messages de personne@example.com\u202f: 0.',
     );
@@ -131,7 +149,11 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     expect(stdout.trim().split('\n').at(-1)).toMatch(
       /^Suppression des messages reçus avant le \d{1,2}(er)? \S+ \d{4}\u202f: 1 \(durée de conservation\u202f: 3\u00a0ans, celle de la notice RGPD\)\.$/,
     );
-    expect((await readdir(dir)).filter((name) => name.endsWith('.json')).sort()).toEqual([`${ids.helene}.json`, `${ids.paul}.json`]);
+    expect((await entries()).filter((name) => name.startsWith('lead/'))).toEqual(
+      [`lead/${ids.helene}.json`, `lead/${ids.paul}.json`].sort(),
+    );
+    // The old lead's note among the failed ones went with it.
+    expect((await entries()).filter((name) => name.startsWith('failed/'))).toEqual([]);
   });
 
   it('--retry puts a failed lead back « à notifier », due now; an unknown reference is said', async () => {
@@ -143,8 +165,10 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     const listed = (await leads([])).stdout.trimEnd().split('\n');
     expect(listed[3]).toMatch(/ à notifier \(essai 1, prochain à \d{2}:\d{2}\)$/);
     expect(listed.at(-1)).toBe(`Messages\u202f: 3, dont 2 à notifier et 0 en échec (dossier ${dir}).`);
-    expect((await readdir(path.join(dir, 'notifications'))).filter((name) => name.startsWith(ids.old))).toEqual([
-      expect.stringMatching(new RegExp(`^${ids.old}\\.0\\.\\d+\\.pending$`)),
+    // Due now in the index, no longer among the failed leads.
+    expect((await entries()).filter((name) => name.includes(ids.old))).toEqual([
+      expect.stringMatching(new RegExp(`^due/\\d{15}/${ids.old}\\.json$`)),
+      `lead/${ids.old}.json`,
     ]);
     const unknown = await leads(['--retry', '2020-01-01T00-00-00-000Z-00000000']);
     expect(unknown.code).toBe(1);
@@ -155,12 +179,10 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
 
   it('names a lead file it cannot read, says the operator must look at it, and lists, forgets and purges the others', async () => {
     const broken = `${ids.paul.slice(0, -8)}0badf11e`;
-    await writeFile(path.join(dir, `${broken}.json`), '{"name": "Jeanne", ');
+    await writeFile(path.join(dir, 'lead', `${broken}.json`), '{"name": "Jeanne", ');
     const advice = `1 enregistrement(s) illisible(s) ignoré(s)\u202f: examinez-les (nommés ci-dessus)\u202f; tous les autres messages ont été traités.`;
     const skipped = expect.stringMatching(
-      new RegExp(
-        `^ {2}ignoré, illisible\u202f: ${path.join(dir, broken).replaceAll('.', '\\.')}\\.json \\(contenu illisible\u202f: .+\\)$`,
-      ),
+      new RegExp(`^ {2}ignoré, illisible\u202f: ${`${dir} lead/${broken}`.replaceAll('.', '\\.')} \\(contenu illisible\u202f: .+\\)$`),
     );
 
     const listed = await leads([]);
@@ -177,17 +199,20 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     expect(forgotten.stdout.trim().split('\n').at(-1)).toBe('Suppression des messages de paul@example.com\u202f: 1.');
     expect(forgotten.stderr.trimEnd().split('\n')).toEqual([skipped, advice]);
 
+    // The purge goes by names: it reads only the leads past their period, and leaves this recent one alone.
     const purged = await leads(['--purge']);
+    expect(purged.code).toBe(0);
     expect(purged.stdout).toContain('Ancien Contact');
-    expect(purged.stderr.trimEnd().split('\n')).toEqual([skipped, advice]);
+    expect(purged.stderr).toBe('');
     // The unreadable file is left for the operator to look at.
-    expect((await readdir(dir)).filter((name) => name.endsWith('.json')).sort()).toEqual(
-      [`${ids.helene}.json`, `${broken}.json`].sort(),
+    expect((await entries()).filter((name) => name.startsWith('lead/'))).toEqual(
+      [`lead/${ids.helene}.json`, `lead/${broken}.json`].sort(),
     );
   });
 
   it('says in French when the folder cannot be read, and how to use it when the options make no sense', async () => {
     // In a process of its own: the exit codes are the process's.
+    const before = await entries();
     const missing = path.join(dir, 'absent');
     const unreachable = await leadsProcess([], { LEADS_DIR: missing });
     expect(unreachable.code).toBe(1);
@@ -195,14 +220,15 @@ describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
     const both = await leadsProcess(['--purge', '--forget', 'paul@example.com']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/^Usage\u202f: npm run leads -- \[--email ADRESSE\] \[--csv FICHIER\] \| --forget ADRESSE \| --purge/);
-    expect(await readdir(dir)).toHaveLength(4);
     expect((await leads(['--retry', ids.old, '--purge'])).code).toBe(2);
+    // Nothing was changed.
+    expect(await entries()).toEqual(before);
   });
 });
 
-/** A lead written before the input refused control characters, as its file would be. */
-async function storeLead(lead: Record<string, string>, suffix: string, receivedAt = new Date(Date.now() - 3 * day)) {
-  await writeFile(path.join(dir, `${fileName(receivedAt, suffix)}.json`), `${JSON.stringify(lead, null, 2)}\n`);
+/** A lead stored before the input refused control characters, as the store kept it. */
+async function storeLead(lead: ContactValues, receivedAt = new Date(Date.now() - 3 * day)) {
+  await stored(lead, receivedAt);
 }
 
 // What a terminal acts on: C0 and C1 controls, DEL, bidi overrides and isolates, line and paragraph separators.
@@ -218,7 +244,7 @@ describe('npm run leads shows visitor text, never obeys it', { timeout: 30_000 }
   });
 
   it('prints an escape sequence of a stored lead escaped, in the table, the deleted lines and the count', async () => {
-    await storeLead(hostile, '3333abcd');
+    await storeLead(hostile);
     const list = await leads([]);
     expect(list.code).toBe(0);
     expect(list.stdout).not.toMatch(actedOn);
@@ -238,7 +264,7 @@ describe('npm run leads shows visitor text, never obeys it', { timeout: 30_000 }
   });
 
   it('prints them escaped when purging too', async () => {
-    await storeLead({ ...hostile, email: 'vieux@example.com' }, '4444abcd', new Date(Date.now() - 5 * 366 * day));
+    await storeLead({ ...hostile, email: 'vieux@example.com' }, new Date(Date.now() - 5 * 366 * day));
     const { stdout } = await leads(['--purge']);
     expect(stdout).not.toMatch(actedOn);
     expect(stdout).toContain('Eve\\x1b]52;c;');
@@ -295,12 +321,9 @@ describe('npm run leads --csv: a new private file, and no formula', { timeout: 3
       '\tJeanne',
     ];
     for (const [index, name] of formulas.entries()) {
-      await storeLead(validLead({ name, email: `f${index}@example.com` }), `f${index.toString(16).padStart(7, '0')}`);
+      await storeLead(validLead({ name, email: `f${index}@example.com` }));
     }
-    await storeLead(
-      validLead({ name: 'Jeanne = Martin', email: 'plain@example.com', phone: '06 12 34 56 78', message: '1+1=2' }),
-      'abcdef01',
-    );
+    await storeLead(validLead({ name: 'Jeanne = Martin', email: 'plain@example.com', phone: '06 12 34 56 78', message: '1+1=2' }));
     const file = path.join(dir, 'formulas.csv');
     await leads(['--csv', file]);
     const rows: string[][] = parse(await readFile(file), { bom: true, delimiter: ';' });

@@ -1,32 +1,28 @@
 // @vitest-environment node
 /**
- * Audience counting in the Netlify Functions (CONTACT_STORE=blobs), against the local Netlify Blobs server that
- * @netlify/blobs ships, configured as Netlify configures a function (NETLIFY_BLOBS_CONTEXT): the count function
- * answers 204 and writes after (`waitUntil`), the contact function counts each stored lead, and the totals are
- * read back as `npm run stats -- --netlify` reads them. What the store itself keeps and deletes is the contract's
+ * Audience counting in the Netlify Functions (CONTACT_STORE=blobs: netlify/functions/count.ts and contact.ts, both
+ * src/hosts/netlify/api.ts), against the local Netlify Blobs server (tests/fixtures/blobs-server.ts), configured as
+ * Netlify configures a function (NETLIFY_BLOBS_CONTEXT): the count function answers 204 and writes after
+ * (`waitUntil`), the contact function counts each stored lead, and the totals are read back as
+ * `npm run stats -- --netlify` reads them. What the store itself keeps and deletes is the contract's
  * (tests/integration/store-contract.test.ts).
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { audienceStore } from '../../src/api/store/audience-store.ts';
 import { parisDay } from '../../src/content/french-date.ts';
 import { audienceBlobsStoreName } from '../../src/contact/audience-settings.ts';
-import { blobsAudienceStore } from '../../src/hosts/netlify/audience-blobs-store.ts';
-import { blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
+import { blobsDriver } from '../../src/hosts/netlify/blobs-driver.ts';
+import { blobsStoreName } from '../../src/hosts/netlify/store.ts';
+import { type LocalBlobs, startBlobs } from '../fixtures/blobs-server.ts';
 
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36';
-const token = 'jeton-de-test';
-const siteID = 'site-de-test';
-let blobs: BlobsServer;
-let edgeURL = '';
+const siteID = `site-${randomUUID()}`;
+let blobs: LocalBlobs;
 
 beforeAll(async () => {
-  blobs = new BlobsServer({ directory: await mkdtemp(path.join(tmpdir(), 'propllc-blobs-audience-')), token, port: 0 });
-  edgeURL = `http://127.0.0.1:${(await blobs.start()).port}`;
-  const context = { edgeURL, uncachedEdgeURL: edgeURL, token, siteID };
+  blobs = await startBlobs();
+  const context = { edgeURL: blobs.url, uncachedEdgeURL: blobs.url, token: blobs.token, siteID };
   vi.stubEnv('NETLIFY_BLOBS_CONTEXT', Buffer.from(JSON.stringify(context)).toString('base64'));
   vi.stubEnv('CONTACT_STORE', 'blobs');
   vi.stubEnv('CONTACT_DELIVERY', 'local');
@@ -39,10 +35,9 @@ afterAll(async () => {
   await blobs.stop();
 });
 
-const storeNamed = (name: string) => getStore({ name, edgeURL, uncachedEdgeURL: edgeURL, token, siteID, consistency: 'strong' });
 /** The audience's own store, and the leads'. */
-const raw = () => storeNamed(audienceBlobsStoreName);
-const leadsStore = () => storeNamed(blobsStoreName);
+const raw = () => blobs.open(audienceBlobsStoreName, siteID);
+const leadsStore = () => blobs.open(blobsStoreName, siteID);
 
 // A local server and a dozen round trips each: more than the default 5 s on a busy machine.
 describe('Netlify: audience counted in Netlify Blobs', { timeout: 30_000 }, () => {
@@ -60,7 +55,7 @@ describe('Netlify: audience counted in Netlify Blobs', { timeout: 30_000 }, () =
         }),
         context(ip),
       );
-    // One after the other: the local server checks a conditional write without a lock (see netlify-leads.test.ts).
+    // One after the other, as one visitor's pages are seen.
     for (const [page, ip] of [
       ['/', '203.0.113.7'],
       ['/faq', '203.0.113.7'],
@@ -88,7 +83,7 @@ describe('Netlify: audience counted in Netlify Blobs', { timeout: 30_000 }, () =
     await Promise.all(background);
 
     const today = parisDay(new Date());
-    const [totals] = await blobsAudienceStore(raw()).days(today, today);
+    const [totals] = await audienceStore(blobsDriver(raw(), 'audience')).days(today, today);
     expect(totals).toEqual({
       day: today,
       visitors: 2,
@@ -102,9 +97,11 @@ describe('Netlify: audience counted in Netlify Blobs', { timeout: 30_000 }, () =
     // The counts are in a store of their own: the leads' store holds the lead and nothing of the audience, and
     // the counts hold no lead.
     const leadKeys = (await leadsStore().list()).blobs.map((blob) => blob.key);
-    expect(leadKeys.filter((key) => key.startsWith('leads/'))).toHaveLength(1);
-    expect(leadKeys.filter((key) => key.startsWith('audience/'))).toEqual([]);
-    expect((await raw().list()).blobs.map((blob) => blob.key).filter((key) => key.startsWith('leads/'))).toEqual([]);
+    expect(leadKeys.filter((key) => key.startsWith('lead/'))).toHaveLength(1);
+    expect(leadKeys.filter((key) => /^(day|salt|visitor|address|intents)\//.test(key))).toEqual([]);
+    const audienceKeys = (await raw().list()).blobs.map((blob) => blob.key);
+    expect(audienceKeys).toContain(`day/${today}`);
+    expect(audienceKeys.filter((key) => /^(lead|spam|due|failed|repeat|ack)\//.test(key))).toEqual([]);
     expect(JSON.stringify(totals)).not.toContain('jeanne');
   });
 });

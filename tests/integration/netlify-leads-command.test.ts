@@ -1,45 +1,47 @@
 // @vitest-environment node
 /**
- * `npm run leads -- --netlify`, run as a real process, over the local Netlify Blobs server that @netlify/blobs
- * ships (`BlobsServer`), reached the way the command reaches Netlify: its API, with the site id and token the
+ * `npm run leads -- --netlify` (in this process: ../fixtures/operator-command.ts), over the local Netlify Blobs server of @netlify/blobs
+ * ships, reached the way the command reaches Netlify: its API, with the site id and token the
  * Netlify CLI uses (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN). The local server is given by a setting for the tests
  * only (LEADS_TEST_BLOBS_URL), reached as an edge, not through its API route: that route reads `?prefix=` into
  * the store's name (its pattern `[^/]+`), so a listing through it is always empty.
- * The daily scheduled function that purges the store by itself is tested here too, configured as Netlify
- * configures a function (NETLIFY_BLOBS_CONTEXT).
+ * The scheduled function that purges the store by itself once a day is tested here too, configured as Netlify
+ * configures a function (NETLIFY_BLOBS_CONTEXT). The local server is tests/fixtures/blobs-server.ts's; each case
+ * takes a site of its own.
  */
 import { runLeads, runScript } from './run-script.ts';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spamCaps } from '../../src/api/contact/spam/weights.ts';
+import { audienceStore } from '../../src/api/store/audience-store.ts';
+import { leadStore } from '../../src/api/store/lead-store.ts';
 import { audienceBlobsStoreName, bounds as audienceBounds } from '../../src/contact/audience-settings.ts';
-import { blobsAudienceStore } from '../../src/hosts/netlify/audience-blobs-store.ts';
-import { blobsLeadStore, blobsStoreName } from '../../src/hosts/netlify/blobs-store.ts';
+import type { ContactValues } from '../../src/contact/contact-fields.ts';
+import { blobsDriver } from '../../src/hosts/netlify/blobs-driver.ts';
+import { blobsStoreName } from '../../src/hosts/netlify/store.ts';
+import { type LocalBlobs, startBlobs } from '../fixtures/blobs-server.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
-const token = 'jeton-de-test';
-const siteID = 'site-de-test';
 const day = 24 * 60 * 60 * 1000;
 
-let blobs: BlobsServer;
-let edgeURL = '';
+let blobs: LocalBlobs;
 let work = '';
+/** A site of its own for each case: its stores start empty. */
+let siteID = '';
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'propllc-netlify-inbox-'));
-  blobs = new BlobsServer({ directory: path.join(work, 'blobs'), token, port: 0 });
-  edgeURL = `http://127.0.0.1:${(await blobs.start()).port}`;
+  blobs = await startBlobs();
 });
 afterAll(async () => {
   await blobs.stop();
 });
 
-const store = () =>
-  blobsLeadStore(getStore({ name: blobsStoreName, siteID, token, edgeURL, uncachedEdgeURL: edgeURL, consistency: 'strong' }));
+const store = () => leadStore(blobsDriver(blobs.open(blobsStoreName, siteID), 'test'), { spamCaps });
 
 const jeanne = validLead({ name: 'Jeanne Martin', email: 'jeanne@example.com' });
 const old = validLead({ name: 'Ancien Contact', email: 'ancien@example.com' });
@@ -47,18 +49,21 @@ const old = validLead({ name: 'Ancien Contact', email: 'ancien@example.com' });
 const eve = validLead({ name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007', email: 'eve@example.com' });
 
 beforeEach(async () => {
+  siteID = `site-${randomUUID()}`;
   const leads = store();
-  for (const lead of (await leads.list()).leads) await leads.forget(lead.email);
-  await leads.add(jeanne, new Date(Date.now() - day));
-  await leads.add(eve, new Date(Date.now() - 2 * day));
-  await leads.add(old, new Date(Date.now() - 4 * 366 * day));
+  const add = async (values: ContactValues, at: Date) => {
+    if (!('id' in (await leads.add(values, at)))) throw new Error('not stored');
+  };
+  await add(jeanne, new Date(Date.now() - day));
+  await add(eve, new Date(Date.now() - 2 * day));
+  await add(old, new Date(Date.now() - 4 * 366 * day));
 });
 
 const leads = (args: string[], env: Record<string, string> = {}) =>
   runLeads(['--netlify', ...args], {
     NETLIFY_SITE_ID: siteID,
-    NETLIFY_AUTH_TOKEN: token,
-    LEADS_TEST_BLOBS_URL: edgeURL,
+    NETLIFY_AUTH_TOKEN: blobs.token,
+    LEADS_TEST_BLOBS_URL: blobs.url,
     ...env,
   });
 
@@ -75,8 +80,8 @@ describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { 
     expect(lines[0]).toMatch(/^Date +Nom +Email +Téléphone +Message +Notification$/);
     expect(lines.slice(1, 4).map((line) => line.split(/ {2,}/)[2])).toEqual([jeanne.email, eve.email, old.email]);
     expect(lines[2]).toContain('Eve\\x1b]52;c;cm0gLXJmIH4=\\x07');
-    expect(lines.at(-1)).toMatch(
-      /^Messages\u202f: 3, dont \d à notifier et \d en échec \(magasin Netlify Blobs «\u202fleads\u202f» du site site-de-test\)\.$/,
+    expect(lines.at(-1)).toBe(
+      `Messages\u202f: 3, dont 3 à notifier et 0 en échec (magasin Netlify Blobs «\u202fleads\u202f» du site ${siteID}).`,
     );
   });
 
@@ -126,14 +131,12 @@ describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { 
 
   it('npm run stats -- --netlify reads the audience’s own store, with the same settings', async () => {
     // The audience's own store, never the leads'.
-    const audience = blobsAudienceStore(
-      getStore({ name: audienceBlobsStoreName, siteID, token, edgeURL, uncachedEdgeURL: edgeURL, consistency: 'strong' }),
-    );
+    const audience = audienceStore(blobsDriver(blobs.open(audienceBlobsStoreName, siteID), 'test'));
     const bounds = { ...audienceBounds, viewsPerVisitor: 9, viewsPerAddress: 9 };
     await audience.addView({ day: '2026-11-20', visitor: 'v1', address: 'a1', page: '/' }, bounds);
     await audience.addView({ day: '2026-11-20', visitor: 'v1', address: 'a1', page: '/contact' }, bounds);
     await audience.addLead('2026-11-20');
-    const settings = { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token, LEADS_TEST_BLOBS_URL: edgeURL };
+    const settings = { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: blobs.token, LEADS_TEST_BLOBS_URL: blobs.url };
     const args = ['--netlify', '--json', '--since', '2026-11-20', '--until', '2026-11-20'];
     const { code, stdout } = await runScript('ops/stats/stats.ts', args, settings);
     expect(code).toBe(0);
@@ -144,23 +147,30 @@ describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { 
   });
 });
 
-describe('Netlify: the daily scheduled function purges the store by itself', () => {
+describe('Netlify: the scheduled function purges the store by itself, once a day', () => {
   it('deletes the leads past the retention period, logs the count, keeps the others', async () => {
-    const context = { edgeURL, uncachedEdgeURL: edgeURL, token, siteID };
+    const context = { edgeURL: blobs.url, uncachedEdgeURL: blobs.url, token: blobs.token, siteID };
     vi.stubEnv('NETLIFY_BLOBS_CONTEXT', Buffer.from(JSON.stringify(context)).toString('base64'));
     vi.stubEnv('CONTACT_STORE', 'blobs');
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const { default: contactPurge, config } = await import('../../netlify/functions/contact-purge.ts');
-      expect(config.schedule).toBe('@daily');
-      expect((await contactPurge()).status).toBe(204);
-      expect(log).toHaveBeenCalledWith(
-        expect.stringMatching(/^Purge automatique, suppression des messages reçus avant le .*\u202f: 1 \(/),
-      );
+      // A new instance, made from this environment.
+      vi.resetModules();
+      const { default: scheduled, config } = await import('../../netlify/functions/scheduled.ts');
+      expect(config.schedule).toBe('* * * * *');
+      expect((await scheduled()).status).toBe(204);
+      const purged = (line: unknown) =>
+        /^Purge automatique, suppression des messages reçus avant le .*\u202f: 1 \(/.test(String(line));
+      expect(log.mock.calls.filter(([line]) => purged(line))).toHaveLength(1);
       expect((await store().list()).leads.map((lead) => lead.email)).toEqual([jeanne.email, eve.email]);
+      // Every minute it runs again: the day's purge is done, kept in the store.
+      expect((await scheduled()).status).toBe(204);
+      expect(log.mock.calls.filter(([line]) => String(line).startsWith('Purge automatique'))).toHaveLength(1);
     } finally {
       vi.unstubAllEnvs();
       log.mockRestore();
+      error.mockRestore();
     }
   });
 });

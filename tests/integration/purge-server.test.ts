@@ -1,17 +1,22 @@
 // @vitest-environment node
 /**
  * The Node server of `npm start` purges the leads past the retention period at start-up, then once a day: the
- * server listens, its timer is the test's (injected), its clock the test's. The daily gate itself and the
- * Cloudflare Pages Function: tests/unit/purge.test.ts.
+ * server listens, its timers are the test's (`clock.ticker`, injected), its clock the test's (`clock.now`). The day's
+ * work (`api.scheduled()`) runs at listen and at every tick of its 30-second timer; the day a purge last ran is kept
+ * in LEADS_DIR (`gate/purge`), so a tick within the same Paris day purges nothing more. The audience's counts are
+ * held in memory and written at each tick of the flush timer. The daily gate itself: tests/unit/purge.test.ts.
  */
 import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Ticker } from '../../src/api/contact/purge.ts';
-import { createSiteServer } from '../../src/hosts/node/site-server.ts';
-import { validLead } from '../fixtures/visitor.ts';
+import { spamCaps } from '../../src/api/contact/spam/weights.ts';
+import { leadStore } from '../../src/api/store/lead-store.ts';
+import { flushEveryMs } from '../../src/contact/audience-settings.ts';
+import { filesDriver } from '../../src/hosts/node/files-driver.ts';
+import { createSiteServer, type Ticker } from '../../src/hosts/node/site-server.ts';
 import { clock, hour, purgedLine } from '../fixtures/purge-clock.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 /** A timer the test fires by hand. */
 function manualTicker() {
@@ -34,64 +39,83 @@ describe('Node: the server purges at start-up, then once a day, at the change of
     await writeFile(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>Accueil</title>');
   });
 
-  const leadFile = async (leads: string, receivedAt: Date, suffix: string) =>
-    writeFile(
-      path.join(leads, `${receivedAt.toISOString().replace(/[:.]/g, '-')}-${suffix}.json`),
-      `${JSON.stringify(validLead({ name: 'Ancien Contact', email: 'ancien@example.com' }))}\n`,
-    );
+  const old = validLead({ name: 'Ancien Contact', email: 'ancien@example.com' });
 
-  it('deletes the leads past the retention period and the audience’s past salts, asks every hour, purges again at midnight in Paris, stops with the server', async () => {
+  it('deletes the leads past the retention period and the audience’s past salts, asks every 30 s, purges again at midnight in Paris, stops with the server', async () => {
     const leads = path.join(dir, 'leads');
+    const audience = path.join(dir, 'audience');
+    const store = leadStore(filesDriver(leads), { spamCaps });
+    const leadFiles = async () => (await readdir(path.join(leads, 'lead'))).filter((name) => name.endsWith('.json'));
     const time = clock('2026-11-26T08:00:00Z');
     const { ticker, ticks } = manualTicker();
     const lines: string[] = [];
-    const { server, stop } = await createSiteServer({
+    const site = await createSiteServer({
       root: path.join(dir, 'dist'),
-      env: { LEADS_DIR: leads, AUDIENCE_DIR: path.join(dir, 'audience') },
+      env: { LEADS_DIR: leads, AUDIENCE_DIR: audience },
       log: (line) => lines.push(line),
       logError: (line) => lines.push(line),
-      purgeClock: { now: time.now, ticker },
+      clock: { now: time.now, ticker },
     });
-    await leadFile(leads, new Date('2022-01-10T10:00:00Z'), 'a0000001');
-    await leadFile(leads, new Date('2026-11-20T10:00:00Z'), 'b0000001');
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // Each run of the day's work the server starts, to wait for it (never a fixed sleep).
+    const runs: Promise<void>[] = [];
+    const scheduled = site.api.scheduled.bind(site.api);
+    site.api.scheduled = () => {
+      const run = scheduled();
+      runs.push(run);
+      return run;
+    };
+    const settled = async () => {
+      while (runs.length > 0) await Promise.all(runs.splice(0));
+    };
+    const stale = await store.add(old, new Date('2022-01-10T10:00:00Z'));
+    const recent = await store.add(old, new Date('2026-11-20T10:00:00Z'));
+    if (!('id' in stale) || !('id' in recent)) throw new Error('not stored');
+    await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
     await vi.waitFor(() => expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(1));
+    await settled();
+    expect(runs).toEqual([]);
     expect(lines.find((line) => purgedLine.test(line))).toContain('\u202f: 1 (durée');
-    expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toEqual([expect.stringContaining('b0000001')]);
+    expect(await leadFiles()).toEqual([`${recent.id}.json`]);
 
-    // The timer asks every hour; within the Paris day (until 23:00 UTC in November), nothing more is purged.
-    expect(ticks).toHaveLength(1);
-    expect(ticks[0]?.everyMs).toBe(hour);
-    await leadFile(leads, new Date('2022-02-10T10:00:00Z'), 'a0000002');
+    // Two timers: the day's work every 30 s, the audience's counts written every few seconds.
+    expect(ticks.map((entry) => entry.everyMs)).toEqual([30_000, flushEveryMs]);
+    const [work, flush] = ticks;
+    const older = await store.add(old, new Date('2022-02-10T10:00:00Z'));
+    if (!('id' in older)) throw new Error('not stored');
     // The audience of the day before: its totals are kept 25 months, its salt only during its own day.
-    const audience = path.join(dir, 'audience');
-    await mkdir(path.join(audience, 'days'), { recursive: true });
-    await mkdir(path.join(audience, 'today'), { recursive: true });
-    await writeFile(path.join(audience, 'today', '2026-11-26.salt'), 'sel-du-jour');
-    await writeFile(path.join(audience, 'days', '2024-01-05.json'), JSON.stringify({ day: '2024-01-05', visitors: 1 }));
-    for (let i = 0; i < 14; i += 1) {
-      time.advance(hour);
-      ticks[0]?.tick();
+    await mkdir(path.join(audience, 'day'), { recursive: true });
+    await mkdir(path.join(audience, 'salt'), { recursive: true });
+    await writeFile(path.join(audience, 'salt', '2026-11-26.json'), JSON.stringify('a'.repeat(64)));
+    await writeFile(path.join(audience, 'day', '2024-01-05.json'), JSON.stringify({ day: '2024-01-05', visitors: 1 }));
+    // Until 23:00 UTC in November the Paris day is the same: a tick every 30 s of the clock purges nothing more.
+    for (let i = 0; i < 14 * 120; i += 1) {
+      time.advance(30_000);
+      work?.tick();
+      if (i % 120 === 119) await settled();
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settled();
+    flush?.tick();
     expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(1);
-    expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toHaveLength(2);
-    expect(await readdir(path.join(audience, 'today'))).toEqual(['2026-11-26.salt']);
+    expect((await leadFiles()).sort()).toEqual([`${older.id}.json`, `${recent.id}.json`].sort());
+    expect(await readdir(path.join(audience, 'salt'))).toEqual(['2026-11-26.json']);
 
     // Midnight in Paris, with no visit since: the lead past its period, yesterday's salt and the totals past
-    // 25 months go with the same tick.
+    // 25 months go with the same tick (the audience's once its counts are written).
     time.advance(hour);
-    ticks[0]?.tick();
-    await vi.waitFor(() => expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(2));
-    expect((await readdir(leads)).filter((name) => name.endsWith('.json'))).toEqual([expect.stringContaining('b0000001')]);
-    expect(await readdir(path.join(audience, 'today'))).toEqual([]);
-    expect(await readdir(path.join(audience, 'days'))).toEqual([]);
-    // The leads' purge and the audience's run side by side: their lines come in either order.
+    work?.tick();
+    await settled();
+    expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(2);
+    expect(await leadFiles()).toEqual([`${recent.id}.json`]);
+    flush?.tick();
+    await vi.waitFor(async () => {
+      expect(await readdir(path.join(audience, 'salt'))).toEqual([]);
+      expect(await readdir(path.join(audience, 'day'))).toEqual([]);
+    });
     const audiencePurges = lines.filter((line) => line.startsWith('Audience\u202f: purge automatique'));
     expect(audiencePurges).toHaveLength(2);
     expect(audiencePurges.at(-1)).toContain('jours supprimés\u202f: 1.');
 
-    await stop(1000);
-    expect(ticks[0]?.stopped).toBe(true);
+    await site.stop(1000);
+    expect(ticks.map((entry) => entry.stopped)).toEqual([true, true]);
   });
 });

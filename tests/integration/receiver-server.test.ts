@@ -71,10 +71,13 @@ describe('Node: the server of npm start', () => {
 
     const response = await fetch(post(`${base}/api/contact`, { ...valid, name: ` ${valid.name} ` }, { Origin: base }));
     expect(response.status).toBe(200);
-    // The lead's file (beside it, folders: notifications/, and repeats/ for the spam filter).
-    const files = (await readdir(leads)).filter((name) => name.endsWith('.json'));
+    // The lead's record, LEADS_DIR/lead/<id>.json (beside it, the memories' folders: due/, repeat/…), trimmed.
+    const files = (await readdir(path.join(leads, 'lead'))).filter((name) => name.endsWith('.json'));
     expect(files).toHaveLength(1);
-    expect(JSON.parse(await readFile(path.join(leads, files[0] ?? ''), 'utf8'))).toEqual(valid);
+    expect(JSON.parse(await readFile(path.join(leads, 'lead', files[0] ?? ''), 'utf8'))).toMatchObject({
+      ...valid,
+      notification: { state: 'pending' },
+    });
 
     const get = await fetch(`${base}/api/contact`);
     expect(get.status).toBe(405);

@@ -1,32 +1,45 @@
 // @vitest-environment jsdom
 /**
- * Audience counting (src/api/audience/): the endpoint's rules (what is counted, what never is), the files store
- * (a day's totals, the flood bound, the salt and hashes gone once the day is over, the purge), the figures of
- * `npm run stats`, the GDPR notice's text on and off, and the release rule that refuses a notice that disagrees.
+ * Audience counting (src/api/audience/): the endpoint's rules (what is counted, what never is), the audience store
+ * over its own driver (a day's totals, the flood bound, the salt and hashes gone once the day is over, the daily
+ * purge), the counts of `npm start` held in memory, the figures of `npm run stats`, the GDPR notice's text on and
+ * off, and the release rule that refuses a notice that disagrees. What every driver keeps of the audience store:
+ * tests/fixtures/driver-contract.ts.
  */
-import { access, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { audienceNoticeProblems } from '../../tools/check/content-check/release.ts';
-import { audienceCountedBy } from '../../src/contact/audience-build.ts';
 import { createAudienceCounter, pageOf, referrerHost } from '../../src/api/audience/counter.ts';
 import { figuresOf } from '../../src/api/audience/report.ts';
-import { bounds } from '../../src/contact/audience-settings.ts';
-import type { AudienceStore } from '../../src/api/store/audience-store.ts';
+import { bounds, flushEveryMs } from '../../src/contact/audience-settings.ts';
+import { readSettings } from '../../src/contact/settings.ts';
+import { type AudienceStore, audienceStore } from '../../src/api/store/audience-store.ts';
+import { bufferedDriver } from '../../src/api/store/buffered-driver.ts';
+import { memoryDriver } from '../../src/api/store/memory-driver.ts';
 import { statsText } from '../../ops/stats/stats-text.ts';
-import { bufferedFilesAudienceStore, filesAudienceStore } from '../../src/hosts/node/audience-files-store.ts';
+import { filesDriver } from '../../src/hosts/node/files-driver.ts';
+import { createSiteServer, type Ticker } from '../../src/hosts/node/site-server.ts';
 import { AudienceText } from '../../src/site/mdx/widgets/Audience.tsx';
+import { testApi } from '../fixtures/api.ts';
 
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36';
 const day = '2026-11-26';
 const at = new Date(`${day}T10:00:00Z`);
 
+/** The counter as the API builds it from `env` (AUDIENCE), over an audience store of its own, in memory. */
 async function counterIn(env: Record<string, string> = {}, limits = bounds) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'propllc-audience-'));
-  const store = filesAudienceStore(dir);
-  const counter = createAudienceCounter({ env, store, now: () => at, logError: () => undefined, limits });
+  const driver = memoryDriver('audience');
+  const store = audienceStore(driver);
+  const counter = createAudienceCounter({
+    enabled: readSettings(env).audience.asked,
+    store,
+    now: () => at,
+    logError: () => undefined,
+    limits,
+  });
   const view = (page: string, headers: Record<string, string> = {}, address = '192.0.2.1', query = '') =>
     counter.handle(
       new Request(`https://www.propllc.fr/api/count?p=${encodeURIComponent(page)}${query}`, {
@@ -36,7 +49,10 @@ async function counterIn(env: Record<string, string> = {}, limits = bounds) {
       { address },
     );
   const totals = async () => figuresOf(await store.days(day, day), day, day);
-  return { dir, store, counter, view, totals };
+  /** Every key and value the store holds. */
+  const everything = async () =>
+    (await Promise.all((await driver.keys('')).map(async (key) => `${key} ${(await driver.get(key))?.value ?? ''}`))).join('\n');
+  return { driver, store, counter, view, totals, everything };
 }
 
 describe('the count endpoint', () => {
@@ -92,11 +108,32 @@ describe('the count endpoint', () => {
     expect((await store.days(day, day))[0]).toMatchObject({ visitors: 2, pageviews: 4 });
   });
 
-  it('purges, with the first count of a day, the totals older than the 25 months of the notice', async () => {
-    const { store, view } = await counterIn();
+  it('purges, with the leads’ daily purge, the totals older than the 25 months of the notice and the past days’ salts', async () => {
+    const driver = memoryDriver('audience');
+    const store = audienceStore(driver);
     for (const old of ['2024-10-25', '2024-10-26', '2024-10-27']) await store.addLead(old);
-    await view('/');
-    expect((await store.days('2000-01-01', '2100-01-01')).map((totals) => totals.day)).toEqual(['2024-10-26', '2024-10-27', day]);
+    const yesterday = '2026-11-25';
+    await store.salt(yesterday);
+    await store.addView({ day: yesterday, visitor: 'v1', address: 'a', page: '/' }, bounds);
+    expect(await driver.keys('salt/')).toEqual([`salt/${yesterday}`]);
+    // A day without a visit: the daily purge alone.
+    const site = await testApi({}, { audience: driver, now: () => at });
+    await site.api.scheduled();
+    expect((await store.days('2000-01-01', '2100-01-01')).map((totals) => totals.day)).toEqual([
+      '2024-10-26',
+      '2024-10-27',
+      yesterday,
+    ]);
+    // What identified yesterday's visitors is gone with the day: only the totals are kept.
+    expect((await driver.keys('')).filter((key) => !key.startsWith('day/'))).toEqual([]);
+    expect(site.log).toContain(
+      `Audience\u202f: purge automatique des totaux d’avant le 26 octobre 2024 (25\u00a0mois de conservation) et des sels des jours passés\u202f; jours supprimés\u202f: 1.`,
+    );
+    // Once a day: a second run the same day purges nothing more, and says nothing.
+    await store.addLead('2024-10-25');
+    await site.api.scheduled();
+    expect((await store.days('2024-10-25', '2024-10-25')).map((totals) => totals.day)).toEqual(['2024-10-25']);
+    expect(site.log.filter((line) => line.startsWith('Audience'))).toHaveLength(1);
   });
 
   it('counts only what our own pages ask: Sec-Fetch-Site, when sent, must be same-origin', async () => {
@@ -208,9 +245,11 @@ describe('the count endpoint', () => {
       },
       days: async () => [],
       purge: async () => 0,
-      addDropped: (dropDay) => dropped.push(dropDay),
+      addDropped: async (dropDay) => {
+        dropped.push(dropDay);
+      },
     };
-    const counter = createAudienceCounter({ env: {}, store, now: () => at, maxWaiting: 2, logError: () => undefined });
+    const counter = createAudienceCounter({ enabled: true, store, now: () => at, maxWaiting: 2, logError: () => undefined });
     const work: Promise<void>[] = [];
     const request = () =>
       counter.handle(
@@ -230,7 +269,7 @@ describe('the count endpoint', () => {
   });
 
   it('counts a click on a way to reach us per day and per kind, never as a view; refuses an unknown kind and stores nothing', async () => {
-    const { counter, view, totals, dir } = await counterIn();
+    const { counter, view, totals, driver, everything } = await counterIn();
     const intent = (kind: string, headers: Record<string, string> = {}) =>
       counter.handle(
         new Request(`https://www.propllc.fr/api/count?i=${encodeURIComponent(kind)}`, {
@@ -249,10 +288,11 @@ describe('the count endpoint', () => {
     const figures = await totals();
     expect(figures).toMatchObject({ pageviews: 1, contactIntents: 3 });
     expect(figures.contactIntentsByKind).toEqual({ phone: 1, whatsapp: 2, telegram: 0, email: 0, booking: 0 });
-    const stored = await readFile(path.join(dir, 'days', `${day}.json`), 'utf8');
+    const stored = (await driver.get(`day/${day}`))?.value ?? '';
     expect(JSON.parse(stored).intents).toEqual({ whatsapp: 2, phone: 1 });
-    expect(stored).not.toContain('fax');
-    expect(stored).not.toContain('spam.example');
+    const all = await everything();
+    expect(all).not.toContain('fax');
+    expect(all).not.toContain('spam.example');
   });
 
   it('npm run stats gives the contact intents, in all and per kind, in the path to contact', () => {
@@ -302,43 +342,72 @@ describe('the count endpoint', () => {
 });
 
 describe('the counts of npm start, held in memory', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   const exists = (file: string) =>
     access(file).then(
       () => true,
       () => false,
     );
 
-  it('are written at most every few seconds, and at once by flush (the server’s stop), drops and leads included', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  it('are written by a flush only, drops and leads included; a restart the same day goes on from what was written', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'propllc-audience-buffer-'));
-    const errors: unknown[] = [];
-    const store = bufferedFilesAudienceStore(dir, { flushEveryMs: 5000, logError: (error) => errors.push(error) });
-    const dayFile = path.join(dir, 'days', `${day}.json`);
+    const buffered = bufferedDriver(filesDriver(dir));
+    const store = audienceStore(buffered);
+    const dayFile = path.join(dir, 'day', `${day}.json`);
     // A drop before the day is even in memory (its first counts, under load) is kept for it.
-    store.addDropped(day);
+    await store.addDropped(day);
+    const salt = await store.salt(day);
     for (const visitor of ['v1', 'v2', 'v1'])
       expect(await store.addView({ day, visitor, address: 'a', page: '/' }, bounds)).toBe(true);
     await store.addLead(day);
-    store.addDropped(day);
-    // The day's salt is written at once (a restart the same day must recognise its visitors); the counts wait.
-    expect(await readdir(path.join(dir, 'today'))).toEqual([`${day}.salt`]);
-    await vi.advanceTimersByTimeAsync(4999);
+    await store.addDropped(day);
+    // The counts wait in memory.
     expect(await exists(dayFile)).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    await vi.waitFor(async () => expect(await exists(dayFile)).toBe(true));
+    await buffered.flush();
     expect(JSON.parse(await readFile(dayFile, 'utf8'))).toMatchObject({ visitors: 2, pageviews: 3, leads: 1, dropped: 2 });
     await store.addLead(day);
-    await store.flush();
+    await buffered.flush();
     expect(JSON.parse(await readFile(dayFile, 'utf8'))).toMatchObject({ leads: 2 });
-    // A restart the same day goes on from what was written.
-    const again = bufferedFilesAudienceStore(dir, { flushEveryMs: 5000, logError: (error) => errors.push(error) });
-    expect(await again.addView({ day, visitor: 'v1', address: 'a', page: '/about' }, bounds)).toBe(true);
+    // A restart the same day goes on from what was written: the same salt, so the same visitors.
+    const again = bufferedDriver(filesDriver(dir));
+    expect(await audienceStore(again).salt(day)).toBe(salt);
+    expect(await audienceStore(again).addView({ day, visitor: 'v1', address: 'a', page: '/about' }, bounds)).toBe(true);
     await again.flush();
-    expect((await filesAudienceStore(dir).days(day, day))[0]).toMatchObject({ visitors: 2, pageviews: 4, leads: 2 });
+    expect((await audienceStore(filesDriver(dir)).days(day, day))[0]).toMatchObject({ visitors: 2, pageviews: 4, leads: 2 });
+  });
+
+  it('are written by the server every few seconds (its own timer, never one per view)', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'propllc-audience-site-'));
+    const audienceDir = path.join(root, 'audience');
+    const ticks = new Map<number, () => void>();
+    const ticker: Ticker = (tick, everyMs) => {
+      ticks.set(everyMs, tick);
+      return () => ticks.delete(everyMs);
+    };
+    const errors: string[] = [];
+    const site = await createSiteServer({
+      root: path.join(root, 'dist'),
+      env: { LEADS_DIR: path.join(root, 'leads'), AUDIENCE_DIR: audienceDir },
+      log: () => undefined,
+      logError: (line) => errors.push(line),
+      clock: { now: () => at, ticker },
+    });
+    // The timers start with the server (never listening here: no socket in a unit test).
+    site.server.emit('listening');
+    expect([...ticks.keys()].sort()).toEqual([flushEveryMs, 30_000].sort());
+    const work: Promise<unknown>[] = [];
+    const answer = await site.api.fetch(
+      new Request('http://localhost/api/count?p=%2F', { method: 'POST', headers: { 'user-agent': agent } }),
+      { client: { address: '192.0.2.1' }, waitUntil: (job) => work.push(job) },
+    );
+    expect(answer.status).toBe(204);
+    await Promise.all(work);
+    const dayFile = path.join(audienceDir, 'day', `${day}.json`);
+    expect(await exists(dayFile)).toBe(false);
+    ticks.get(flushEveryMs)?.();
+    await vi.waitFor(async () => expect(await exists(dayFile)).toBe(true));
+    expect(JSON.parse(await readFile(dayFile, 'utf8'))).toMatchObject({ visitors: 1, pageviews: 1 });
+    site.server.emit('close');
+    expect(ticks.size).toBe(0);
     expect(errors).toEqual([]);
   });
 });
@@ -355,6 +424,7 @@ describe('the GDPR notice', () => {
   });
 
   it('follows the build: counted with the site’s store, not with AUDIENCE=off or without a store', () => {
+    const audienceCountedBy = (env: Record<string, string>) => readSettings(env).build.audienceCounted;
     const build = { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_STORE: 'files' };
     expect(audienceCountedBy(build)).toBe(true);
     expect(audienceCountedBy({ ...build, AUDIENCE: 'off' })).toBe(false);

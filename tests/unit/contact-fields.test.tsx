@@ -3,9 +3,10 @@
  * Adding a field to the contact form is one entry in src/contact/contact-fields.ts plus its wording. Here every
  * module gets the table with one more field, `company`, and its value is followed to what each person sees:
  * the form's input, the receiver's list of fields to correct, the email, the webhook, the stored lead in each
- * store, and the operator's table and CSV. Without its wording, `npm run check` names the file and the keys.
+ * store (one JSON record per lead, whatever the driver: no column nor migration to add), and the operator's table
+ * and CSV. Without its wording, `npm run check` names the file and the keys.
  */
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Store } from '@netlify/blobs';
@@ -20,13 +21,17 @@ import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
 import { leadsLines } from '../../ops/leads/lines.ts';
 import { contactFields, type ContactValues } from '../../src/contact/contact-fields.ts';
 import { createContactSchema, validateContact } from '../../src/contact/contact-schema.ts';
-import { brevoDelivery } from '../../src/api/contact/deliveries.ts';
+import { brevoDelivery } from '../../src/api/contact/delivery/brevo.ts';
 import { inboxCsv, inboxTable } from '../../ops/leads/inbox.ts';
-import { createSiteReceiver, labels } from '../../src/api/contact/site-receiver.ts';
-import { blobsLeadStore } from '../../src/hosts/netlify/blobs-store.ts';
-import { d1LeadStore, type SqlRunner } from '../../src/hosts/cloudflare/d1-store.ts';
-import { filesLeadStore, nodeLeadStore } from '../../src/hosts/node/files-store.ts';
-import { missingLeadColumns } from '../fixtures/d1-columns.ts';
+import { labels } from '../../src/api/contact/channel.ts';
+import { spamCaps } from '../../src/api/contact/spam/weights.ts';
+import type { Driver } from '../../src/api/store/driver.ts';
+import { leadStore } from '../../src/api/store/lead-store.ts';
+import { memoryDriver } from '../../src/api/store/memory-driver.ts';
+import { blobsDriver } from '../../src/hosts/netlify/blobs-driver.ts';
+import { d1Driver, type SqlRunner } from '../../src/hosts/cloudflare/d1-driver.ts';
+import { filesDriver } from '../../src/hosts/node/files-driver.ts';
+import { testApi } from '../fixtures/api.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 const { company, wording } = vi.hoisted(() => ({
@@ -72,12 +77,8 @@ function fakeFetch() {
   return { fetcher: fetcher as typeof fetch, bodies };
 }
 
-const post = (body: unknown) =>
-  new Request('http://localhost/api/contact', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+/** The lead store over a driver, as every host opens it. */
+const storeOver = (driver: Driver) => leadStore(driver, { spamCaps });
 
 describe('a field added to the table (company)', () => {
   it('is in every module’s table', () => {
@@ -122,80 +123,100 @@ describe('a field added to the table (company)', () => {
     });
   });
 
-  it('reaches the email, the webhook, the lead file and the receiver’s list of fields to correct', async () => {
+  it('reaches the webhook, the lead’s record in LEADS_DIR and the receiver’s list of fields to correct', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'propllc-field-'));
-    const { fetcher, bodies } = fakeFetch();
-    const receiver = createSiteReceiver({
-      env: { LEADS_DIR: dir, CONTACT_WEBHOOK_URL: 'https://hooks.example.org/x' },
-      store: nodeLeadStore({ LEADS_DIR: dir }),
-      fetch: fetcher,
-      log: () => undefined,
-    });
-    let notified: Promise<void> = Promise.resolve();
-    expect((await receiver.handle(post(lead), {}, (work) => (notified = work))).status).toBe(200);
-    await notified;
+    const site = await testApi({ CONTACT_WEBHOOK_URL: 'https://hooks.example.org/x' }, { leads: filesDriver(dir) });
+    expect((await site.post(lead)).status).toBe(200);
+    await site.settle();
 
-    const [file] = (await readdir(dir)).filter((name) => name.endsWith('.json'));
-    expect(JSON.parse(await readFile(path.join(dir, file ?? ''), 'utf8'))).toEqual(lead);
-    expect(bodies).toEqual([{ text: expect.any(String), ...lead, id: file?.replace(/\.json$/, '') }]);
+    const [stored] = (await storeOver(filesDriver(dir)).list()).leads;
+    const record = JSON.parse(await readFile(path.join(dir, 'lead', `${stored?.id}.json`), 'utf8'));
+    expect(record).toMatchObject(lead);
+    expect(site.sent.map((sent) => sent.body)).toEqual([{ text: expect.any(String), ...lead, id: stored?.id }]);
 
-    const refused = await receiver.handle(post({ ...lead, company: '' }));
+    const refused = await site.post({ ...lead, company: '' });
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ fields: { company: 'Le nom de la société est trop court' } });
-
-    const email = fakeFetch();
-    const brevo = { apiKey: 'k', to: ['contact@propllc.fr'], from: 'site@propllc.fr', senderName: 'PropLLC' };
-    await brevoDelivery({ ...brevo, ...contactReceiver.email, labels, fetch: email.fetcher })(lead);
-    expect(String(email.bodies[0]?.textContent).split('\n')).toContain('Société\u202f: Martin Trading SAS');
   });
 
-  it('is stored in D1 (its column) and in Netlify Blobs, and read back', async () => {
+  it('reaches the email, under its label, sent by Brevo for the stored lead', async () => {
+    const brevo = { apiKey: 'k', to: ['contact@propllc.fr'], from: 'site@propllc.fr', senderName: 'PropLLC' };
+    const email = fakeFetch();
+    await brevoDelivery({ ...brevo, ...contactReceiver.email, labels, fetch: email.fetcher })(lead);
+    expect(String(email.bodies[0]?.textContent).split('\n')).toContain('Société\u202f: Martin Trading SAS');
+
+    const site = await testApi({ BREVO_API_KEY: 'k', CONTACT_TO: 'contact@propllc.fr', CONTACT_FROM: 'site@propllc.fr' });
+    expect((await site.post(lead)).status).toBe(200);
+    await site.settle();
+    expect(site.sent).toHaveLength(1);
+    expect(String((site.sent[0]?.body as { textContent?: string } | undefined)?.textContent).split('\n')).toContain(
+      'Société\u202f: Martin Trading SAS',
+    );
+    expect((await storeOver(site.leads).list()).leads.map((stored) => stored.notification.state)).toEqual(['sent']);
+  });
+
+  it('is kept in the lead’s record by every driver (memory, D1’s kv table, Netlify Blobs), and read back', async () => {
+    const at = new Date('2026-11-24T10:00:00Z');
+    const memory = memoryDriver();
+    const added = await storeOver(memory).add(lead, at);
+    expect(added).toMatchObject({ company: 'Martin Trading SAS' });
+    expect((await storeOver(memory).list()).leads).toMatchObject([{ company: 'Martin Trading SAS' }]);
+
+    // D1: the record is the value of its `lead/<id>` row; no column of its own, so no migration to write.
     const statements: { sql: string; params: readonly (string | null)[] }[] = [];
     const run: SqlRunner = async (sql, params) => {
       statements.push({ sql, params });
-      return [];
+      return sql.startsWith('INSERT') ? [{ version: 1 }] : [];
     };
-    await d1LeadStore(run).add(lead, new Date('2026-11-24T10:00:00Z'));
-    const [insert] = statements;
-    // The field's column after the form's others; then the spam and review reasons, none for this lead.
-    expect(insert?.sql).toMatch(
-      /^INSERT INTO leads \(id, received_at, name, email, phone, message, company, spam_reasons, review_reasons\) VALUES/,
-    );
-    expect(insert?.params.slice(-3)).toEqual(['Martin Trading SAS', null, null]);
-    const row = { id: '2026-11-24T10-00-00-000Z-0123abcd', received_at: '2026-11-24T10:00:00.000Z', ...lead, notified_at: null };
-    expect((await d1LeadStore(async () => [row]).list()).leads).toMatchObject([{ company: 'Martin Trading SAS' }]);
-    // Its column does not exist yet: the migration to write is named (tests/integration/lead-store.test.ts checks the real table).
-    expect(await missingLeadColumns(contactFields)).toEqual(['company']);
+    const inD1 = await storeOver(d1Driver(run, 'D1')).add(lead, at);
+    const insert = statements.find(({ sql, params }) => sql.startsWith('INSERT INTO kv') && String(params[0]).startsWith('lead/'));
+    expect(insert?.params[0]).toBe(`lead/${'id' in inD1 ? inD1.id : ''}`);
+    expect(JSON.parse(String(insert?.params[1]))).toMatchObject({ company: 'Martin Trading SAS' });
+    // Read back: the listing of `lead/` names its row, whose value is the record written.
+    const row = { key: insert?.params[0] ?? null, value: insert?.params[1] ?? null, version: 1 };
+    const reading: SqlRunner = async (sql, params) => {
+      if (sql.startsWith('SELECT key FROM kv')) return params[0] === 'lead/' ? [{ key: row.key }] : [];
+      return params.includes(row.key) ? [row] : [];
+    };
+    const fromD1 = (await storeOver(d1Driver(reading, 'D1')).list()).leads;
+    expect(fromD1).toMatchObject([{ company: 'Martin Trading SAS' }]);
 
+    // Netlify Blobs: the record is the blob's text.
     const blobs = new Map<string, string>();
     const store = {
       set: async (key: string, value: string) => {
         blobs.set(key, value);
-        return { modified: true };
+        return { modified: true, etag: `"${blobs.size}"` };
       },
-      setJSON: async (key: string, value: unknown) => {
-        blobs.set(key, JSON.stringify(value));
-        return { modified: true };
+      getWithMetadata: async (key: string) => {
+        const data = blobs.get(key);
+        return data === undefined ? null : { data, etag: '"1"', metadata: {} };
       },
-      get: async (key: string, { type }: { type: string }) => {
-        const text = blobs.get(key);
-        return text === undefined ? null : type === 'json' ? JSON.parse(text) : text;
+      list: ({ prefix }: { prefix: string }) =>
+        (async function* () {
+          yield {
+            blobs: [...blobs.keys()].filter((key) => key.startsWith(prefix)).map((key) => ({ key, etag: '"1"' })),
+            directories: [],
+          };
+        })(),
+      delete: async (key: string) => {
+        blobs.delete(key);
       },
-      list: async ({ prefix }: { prefix: string }) => ({
-        blobs: [...blobs.keys()].filter((key) => key.startsWith(prefix)).map((key) => ({ key })),
-      }),
     } as unknown as Store;
-    const stored = await blobsLeadStore(store).add(lead, new Date('2026-11-24T10:00:00Z'));
-    expect(JSON.parse(blobs.get(`leads/${stored.id}`) ?? '{}')).toEqual({ receivedAt: '2026-11-24T10:00:00.000Z', ...lead });
-    expect((await blobsLeadStore(store).list()).leads).toMatchObject([{ company: 'Martin Trading SAS' }]);
+    const inBlobs = await storeOver(blobsDriver(store, 'Blobs')).add(lead, at);
+    expect(JSON.parse(blobs.get(`lead/${'id' in inBlobs ? inBlobs.id : ''}`) ?? '{}')).toMatchObject({
+      receivedAt: '2026-11-24T10:00:00.000Z',
+      ...lead,
+    });
+    expect((await storeOver(blobsDriver(store, 'Blobs')).list()).leads).toMatchObject([{ company: 'Martin Trading SAS' }]);
   });
 
   it('is a column of the operator’s table and CSV, after the leads stored before it (empty there)', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'propllc-field-'));
-    const store = filesLeadStore(dir);
+    const store = storeOver(filesDriver(dir));
     const { company: _before, ...older } = lead;
     await store.add(older as ContactValues, new Date());
-    await store.add(lead, new Date());
+    await store.add(lead, new Date(Date.now() + 1));
     const { leads } = await store.list();
 
     const [header, ...rows] = parse(inboxCsv(leads, leadsLines), { delimiter: ';', bom: true }) as string[][];

@@ -9,8 +9,8 @@ import { render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { releaseMessages } from '../../src/content/schema/messages.ts';
-import { hostBuildOf } from '../../src/contact/contact-recipients.ts';
 import { type LeadStoreSpec, leadStoreKinds, leadStores } from '../../src/contact/lead-stores.ts';
+import { readSettings } from '../../src/contact/settings.ts';
 import { ProcessorList } from '../../src/site/mdx/widgets/Facts.tsx';
 import { leadsLines } from '../../ops/leads/lines.ts';
 
@@ -40,7 +40,7 @@ describe('the table of lead stores', () => {
     const { hostBuild: build, guide }: LeadStoreSpec = leadStores[kind];
     expect(readFileSync(guide, 'utf8')).toMatch(kind === 'files' ? /`LEADS_DIR`/ : new RegExp(`CONTACT_STORE[=\`| ]+${kind}\\b`));
     if (!build) return expect(kind).toBe('files');
-    expect(hostBuildOf({ [build.variable]: '1' })?.store).toBe(kind);
+    expect(readSettings({ [build.variable]: '1' }).build.hostBuild?.store).toBe(kind);
   });
 
   it.each(leadStoreKinds)('offers %s in the release messages and `npm run leads` reads it with its options', (kind) => {

@@ -51,6 +51,7 @@ describe('the operator’s lines are code, not content', () => {
       '/src/api/audience/lines.ts',
       '/src/api/contact/lines.ts',
       '/src/api/contact/spam/lines.ts',
+      '/src/contact/lines.ts',
       '/src/hosts/cloudflare/lines.ts',
       '/src/hosts/netlify/lines.ts',
       '/src/hosts/node/lines.ts',

@@ -1,61 +1,93 @@
 // @vitest-environment node
 /**
- * Where a valid message goes: local files (atomic), Brevo's email API, a webhook; the settings that
- * choose among them; and the notices printed for whoever runs the site. A webhook over a real socket (a redirect,
- * nobody listening): tests/integration/webhook-network.test.ts.
+ * Where a valid message goes: the lead's record in LEADS_DIR (the files driver under the lead store, atomic), Brevo's
+ * email API, a webhook; the settings that choose among them (src/contact/settings.ts, the one reader of the
+ * environment) and what the API does with a setting to correct; and the notices printed for whoever runs the site.
+ * What every driver keeps (conditional writes, listings, the stores over them) is the contract of
+ * tests/fixtures/driver-contract.ts; a webhook over a real socket (a redirect, nobody listening):
+ * tests/integration/webhook-network.test.ts.
  */
+import { createHmac } from 'node:crypto';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
+import { createApi } from '../../src/api/app.ts';
+import { labels } from '../../src/api/contact/channel.ts';
+import { brevoDelivery, brevoEndpoint } from '../../src/api/contact/delivery/brevo.ts';
+import { DeliveryError } from '../../src/api/contact/delivery/post.ts';
+import { webhookDelivery, webhookKey } from '../../src/api/contact/delivery/webhook.ts';
 import { receiverLines } from '../../src/api/contact/lines.ts';
-import { buildLines } from '../../tools/build/lines.ts';
-import { endOfLifeWarning } from '../../src/hosts/node/node-support.ts';
-import { simulationNotice } from '../../tools/build/simulation-notice.ts';
-import { brevoDelivery, brevoEndpoint, webhookDelivery } from '../../src/api/contact/deliveries.ts';
-import { leadsWriter } from '../../src/hosts/node/files-folder.ts';
+import { spamCaps } from '../../src/api/contact/spam/weights.ts';
+import { leadStore } from '../../src/api/store/lead-store.ts';
+import { memoryDriver } from '../../src/api/store/memory-driver.ts';
+import { settingsLines } from '../../src/contact/lines.ts';
+import { deliveryModes, readSettings } from '../../src/contact/settings.ts';
+import { contactReceiver } from '../../src/content/data/contact-receiver.ts';
 import { releaseMessages } from '../../src/content/schema/messages.ts';
-import { contactRecipientsFrom } from '../../src/contact/contact-recipients.ts';
-import { deliveryModes } from '../../src/contact/delivery-settings.ts';
-import { readSettings } from '../../src/api/contact/settings.ts';
-import { createSiteReceiver, labels } from '../../src/api/contact/site-receiver.ts';
-import { nodeLeadStore } from '../../src/hosts/node/files-store.ts';
-import { validLead } from '../fixtures/visitor.ts';
+import { fillTemplate } from '../../src/content/template.ts';
+import { filesDriver } from '../../src/hosts/node/files-driver.ts';
+import { endOfLifeWarning } from '../../src/hosts/node/node-support.ts';
+import { buildLines } from '../../tools/build/lines.ts';
+import { simulationNotice } from '../../tools/build/simulation-notice.ts';
+import { testApi } from '../fixtures/api.ts';
 import { fakeFetch } from '../fixtures/fake-fetch.ts';
+import { purgedLine } from '../fixtures/purge-clock.ts';
+import { validLead } from '../fixtures/visitor.ts';
 
 const valid = validLead();
 
-const words = receiverLines;
-
 const tempDir = () => mkdtemp(path.join(tmpdir(), 'propllc-leads-'));
 
-describe('local files (LEADS_DIR)', () => {
-  it('writes one .json file holding exactly the message, and nothing else', async () => {
+/** Every file under `dir`, as paths relative to it with `/`, sorted. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** The lead store of LEADS_DIR, as the Node server opens it. */
+const filesStore = (dir: string) => leadStore(filesDriver(dir), { spamCaps });
+
+describe('local files (LEADS_DIR, the files driver under the lead store)', () => {
+  it('keeps a lead as one JSON record holding the message and its state, with its entry in the due index, and nothing else', async () => {
     const dir = path.join(await tempDir(), 'leads');
-    const file = await leadsWriter(dir)(valid);
-    expect(await readdir(dir)).toEqual([path.basename(file)]);
-    expect(file).toMatch(/\.json$/);
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(valid);
+    const at = new Date('2026-11-24T09:00:00.000Z');
+    const lead = await filesStore(dir).add(valid, at);
+    if (!('id' in lead)) throw new Error('not stored');
+    expect(lead.id).toMatch(/^2026-11-24T09-00-00-000Z-[0-9a-f]{8}$/);
+    // No temporary file nor lock left beside them.
+    expect(await filesUnder(dir)).toEqual([`due/${String(at.getTime()).padStart(15, '0')}/${lead.id}.json`, `lead/${lead.id}.json`]);
+    expect(JSON.parse(await readFile(path.join(dir, 'lead', `${lead.id}.json`), 'utf8'))).toEqual({
+      ...valid,
+      receivedAt: at.toISOString(),
+      notification: { state: 'pending', attempts: 0, nextAt: at.toISOString() },
+    });
   });
 
-  it('keeps 30 messages written at once apart, none torn', async () => {
+  it('keeps 30 leads stored at once apart, none torn', async () => {
     const dir = await tempDir();
-    const write = leadsWriter(dir);
+    const store = filesStore(dir);
     const messages = Array.from({ length: 30 }, (_, index) => ({ ...valid, message: `Message numéro ${index} ${'x'.repeat(500)}` }));
-    await Promise.all(messages.map((message) => write(message)));
-    const files = await readdir(dir);
+    const at = new Date();
+    await Promise.all(messages.map((message) => store.add(message, at)));
+    const files = await readdir(path.join(dir, 'lead'));
     expect(files).toHaveLength(30);
     expect(files.every((name) => name.endsWith('.json'))).toBe(true);
-    const stored = await Promise.all(files.map(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8'))));
-    expect(stored.map((message) => message.message).sort()).toEqual(messages.map((message) => message.message).sort());
+    const stored = await Promise.all(files.map(async (name) => JSON.parse(await readFile(path.join(dir, 'lead', name), 'utf8'))));
+    expect(stored.map((record) => record.message).sort()).toEqual(messages.map((message) => message.message).sort());
+    const listing = await filesStore(dir).list();
+    expect(listing.unreadable).toEqual([]);
+    expect(listing.leads).toHaveLength(30);
   });
 
   it('rejects when it cannot write, and leaves no temporary file', async () => {
     const dir = await tempDir();
     const blocker = path.join(dir, 'leads');
     await writeFile(blocker, 'a file where the folder should be');
-    await expect(leadsWriter(path.join(blocker, 'inner'))(valid)).rejects.toThrow();
+    await expect(filesStore(path.join(blocker, 'inner')).add(valid, new Date())).rejects.toThrow();
     expect(await readdir(dir)).toEqual(['leads']);
   });
 });
@@ -70,6 +102,10 @@ describe('email through Brevo', () => {
     intro: contactReceiver.email.intro,
     labels,
   };
+
+  /** A fetch that answers `response` (a status, or a status and Brevo's JSON error). */
+  const answering = (status: number, body?: unknown) =>
+    (async () => new Response(body === undefined ? '{}' : JSON.stringify(body), { status })) as typeof fetch;
 
   it('sends the message with the visitor as Reply-To', async () => {
     const { fetcher, sent } = fakeFetch(201);
@@ -134,9 +170,33 @@ describe('email through Brevo', () => {
     expect(lines.slice(-2)).toEqual(['Ligne 1', 'Ligne 2']);
   });
 
-  it('rejects when Brevo refuses', async () => {
+  it('rejects when Brevo refuses: the key or the account is the setting’s fault, a bad Reply-To this lead’s', async () => {
     const { fetcher } = fakeFetch(401);
     await expect(brevoDelivery({ ...options, fetch: fetcher })(valid)).rejects.toThrow('HTTP 401');
+    const kindOf = async (status: number, body?: unknown) => {
+      const error = await brevoDelivery({ ...options, fetch: answering(status, body) })(valid).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error, String(status)).toBeInstanceOf(DeliveryError);
+      return [(error as DeliveryError).message, (error as DeliveryError).kind];
+    };
+    expect(await kindOf(401)).toEqual(['HTTP 401', 'configuration']);
+    expect(await kindOf(403)).toEqual(['HTTP 403', 'configuration']);
+    expect(await kindOf(400, { code: 'not_enough_credits', message: 'Not enough credits' })).toEqual([
+      'HTTP 400 (Not enough credits)',
+      'configuration',
+    ]);
+    expect(await kindOf(400, { code: 'invalid_parameter', message: 'Sender is not valid' })).toEqual([
+      'HTTP 400 (Sender is not valid)',
+      'configuration',
+    ]);
+    expect(await kindOf(400, { code: 'invalid_parameter', message: 'replyTo email is not valid' })).toEqual([
+      'HTTP 400 (replyTo email is not valid)',
+      'refused',
+    ]);
+    expect(await kindOf(429)).toEqual(['HTTP 429', 'temporary']);
+    expect(await kindOf(503)).toEqual(['HTTP 503', 'temporary']);
   });
 });
 
@@ -182,6 +242,34 @@ describe('webhook', () => {
     expect(sent[0]?.body).toMatchObject({ ...valid, id });
   });
 
+  it('signs each POST as Standard Webhooks do, over the exact bytes sent, with CONTACT_WEBHOOK_SECRET’s key', async () => {
+    const secretBytes = Buffer.from('0123456789abcdef0123456789abcdef');
+    const secret = `whsec_${secretBytes.toString('base64')}`;
+    let text = '';
+    let sentHeaders: Record<string, string> = {};
+    const fetcher = (async (_input: string | URL | Request, init?: RequestInit) => {
+      text = String(init?.body);
+      sentHeaders = Object.fromEntries(new Headers(init?.headers).entries());
+      return new Response('{}', { status: 200 });
+    }) as typeof fetch;
+    const id = '2026-11-24T09-00-00-000Z-0123abcd';
+    const at = new Date('2026-11-24T09:00:05Z');
+    await webhookDelivery({
+      url: 'https://hooks.example.org/abc',
+      text: contactReceiver.webhookText,
+      key: webhookKey(secret),
+      fetch: fetcher,
+      now: () => at,
+    })({ ...valid, id });
+    const timestamp = String(at.getTime() / 1000);
+    const expected = createHmac('sha256', secretBytes).update(`${id}.${timestamp}.${text}`).digest('base64');
+    expect(sentHeaders).toMatchObject({ 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${expected}` });
+    // The same key without its prefix; anything that is no base64 key of 24 bytes or more gives none.
+    expect(webhookKey(secretBytes.toString('base64'))).toEqual(webhookKey(secret));
+    expect(webhookKey('mon-secret-a-moi')).toBeUndefined();
+    expect(webhookKey(`whsec_${Buffer.from('trop court, 16 o').toString('base64')}`)).toBeUndefined();
+  });
+
   it('rejects on a non-2xx answer', async () => {
     const { fetcher } = fakeFetch(500);
     await expect(webhookDelivery({ url: 'https://hooks.example.org/abc', text: 't', fetch: fetcher })(valid)).rejects.toThrow(
@@ -191,61 +279,172 @@ describe('webhook', () => {
 });
 
 describe('settings from the environment', () => {
-  const read = (env: Record<string, string>, hasLeadStore = true) => readSettings(env, { hasLeadStore, words });
+  /** The settings as a runtime reads them: Node (`files`) by default, or Cloudflare (`d1`) and Netlify (`blobs`). */
+  const read = (env: Record<string, string>, host: 'files' | 'd1' | 'blobs' = 'files') => readSettings(env, { host });
+  const invalid = (problem: string) => fillTemplate(settingsLines.invalid, { problem });
 
   it('defaults to store only with a lead store, 10 per 10 minutes; on Node the store is leads/ or LEADS_DIR', () => {
-    expect(read({})).toEqual({ settings: { delivery: { mode: 'local' }, rateLimit: 10 }, problems: [] });
-    expect(read({ LEADS_DIR: '/var/leads', CONTACT_RATE_LIMIT: '50' }).settings).toEqual({
+    expect(read({})).toMatchObject({
+      store: 'files',
+      delivery: { mode: 'local' },
+      rateLimit: 10,
+      leadsDir: 'leads',
+      problems: [],
+      warnings: [],
+    });
+    expect(read({ LEADS_DIR: '/var/leads', CONTACT_RATE_LIMIT: '50' })).toMatchObject({
       delivery: { mode: 'local' },
       rateLimit: 50,
+      leadsDir: '/var/leads',
     });
-    expect(nodeLeadStore({})).toMatchObject({ where: 'leads' });
-    expect(nodeLeadStore({ LEADS_DIR: '/var/leads' })).toMatchObject({ where: '/var/leads' });
   });
 
-  it('has no delivery at the edge without email or webhook', () => {
-    expect(read({}, false)).toEqual({ settings: { delivery: { mode: 'none' }, rateLimit: 10 }, problems: [] });
+  it('has no delivery at the edge without a store, email or webhook', () => {
+    expect(read({}, 'd1')).toMatchObject({ delivery: { mode: 'none' }, rateLimit: 10, problems: [], warnings: [] });
+    expect(read({}, 'd1').store).toBeUndefined();
+    expect(read({ CONTACT_STORE: 'd1' }, 'd1')).toMatchObject({ store: 'd1', delivery: { mode: 'local' }, problems: [] });
   });
 
   it('chooses email or webhook from what is set', () => {
-    expect(
-      read({ BREVO_API_KEY: 'k', CONTACT_TO: 'a@propllc.fr, b@propllc.fr', CONTACT_FROM: 'site@propllc.fr' }).settings.delivery,
-    ).toEqual({
+    expect(read({ BREVO_API_KEY: 'k', CONTACT_TO: 'a@propllc.fr, b@propllc.fr', CONTACT_FROM: 'site@propllc.fr' }).delivery).toEqual({
       mode: 'email',
       apiKey: 'k',
       to: ['a@propllc.fr', 'b@propllc.fr'],
       from: 'site@propllc.fr',
     });
-    expect(read({ CONTACT_WEBHOOK_URL: 'https://hook.example.org/x' }, false).settings.delivery).toEqual({
+    expect(read({ CONTACT_WEBHOOK_URL: 'https://hook.example.org/x' }, 'd1').delivery).toEqual({
       mode: 'webhook',
       url: 'https://hook.example.org/x',
     });
   });
 
-  it('explains each problem in French and then delivers nothing', () => {
-    expect(read({ BREVO_API_KEY: 'k', CONTACT_FROM: 'pas-une-adresse' })).toEqual({
-      settings: { delivery: { mode: 'none' }, rateLimit: 10 },
-      problems: [
-        'le réglage CONTACT_TO manque (envoi par email).',
-        'le réglage CONTACT_FROM est invalide (voir docs/operations.md, « The receiver »).',
-      ],
-    });
-    expect(read({ BREVO_API_KEY: 'k', CONTACT_WEBHOOK_URL: 'https://h.example.org' }).problems).toEqual([words.deliveryConflict]);
-    expect(read({ CONTACT_DELIVERY: 'local' }, false).problems).toEqual([words.localUnavailable]);
-    expect(read({ CONTACT_DELIVERY: 'pigeon' }).problems).toEqual([words.deliveryUnknown]);
-    expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: 'pas une adresse' }).problems).toEqual([
-      'le réglage CONTACT_WEBHOOK_URL est invalide (voir docs/operations.md, « The receiver »).',
+  it('explains each problem in French and then delivers nothing; a number it cannot read keeps its default, said', () => {
+    const wrong = read({ BREVO_API_KEY: 'k', CONTACT_FROM: 'pas-une-adresse' });
+    expect(wrong.delivery).toEqual({ mode: 'none' });
+    expect(wrong.problems).toEqual([
+      'le réglage CONTACT_TO manque (envoi par email).',
+      'CONTACT_FROM doit être une adresse email (ou plusieurs, séparées par des virgules pour CONTACT_TO).',
     ]);
+    expect(read({ BREVO_API_KEY: 'k', CONTACT_WEBHOOK_URL: 'https://h.example.org' }).problems).toEqual([
+      settingsLines.deliveryConflict,
+    ]);
+    expect(read({ CONTACT_DELIVERY: 'local' }, 'd1').problems).toEqual([settingsLines.localUnavailable]);
+    expect(read({ CONTACT_DELIVERY: 'pigeon' }).problems).toEqual([settingsLines.deliveryUnknown]);
+    expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: 'pas une adresse' }).problems).toEqual([settingsLines.webhookUrl]);
     // A lead crosses the network encrypted, or not at all: plain http:// only to this machine.
     for (const url of ['ftp://h.example.org', 'http://h.example.org/hook', 'http://10.0.0.2/hook']) {
-      expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: url }).problems, url).toEqual([words.webhookInsecure]);
+      expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: url }).problems, url).toEqual([settingsLines.webhookInsecure]);
     }
     for (const url of ['https://h.example.org/hook', 'http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://[::1]/hook']) {
       expect(read({ CONTACT_DELIVERY: 'webhook', CONTACT_WEBHOOK_URL: url }).problems, url).toEqual([]);
     }
-    expect(read({ CONTACT_RATE_LIMIT: 'dix' }).problems).toEqual([
-      'le réglage CONTACT_RATE_LIMIT est invalide (voir docs/operations.md, « The receiver »).',
+    const rate = read({ CONTACT_RATE_LIMIT: 'dix' });
+    expect(rate).toMatchObject({ rateLimit: 10, problems: [] });
+    expect(rate.warnings).toEqual([
+      'CONTACT_RATE_LIMIT doit être un nombre entier positif (il vaut «\u202fdix\u202f»)\u202f: la valeur par défaut, 10, s’applique tant qu’il n’est pas corrigé.',
     ]);
+  });
+
+  it('reads every on/off setting by one rule; an unknown value is a warning naming the setting and the default that applies', () => {
+    const flags = [
+      { name: 'CONTACT_ACK', fallback: false, of: (env: Record<string, string>) => read(env).acknowledgement.asked },
+      { name: 'AUDIENCE', fallback: true, of: (env: Record<string, string>) => read(env).audience.asked },
+      { name: 'CONTACT_SIMULATION', fallback: false, of: (env: Record<string, string>) => read(env).build.simulationAsked },
+    ];
+    for (const { name, fallback, of } of flags) {
+      for (const word of ['1', 'true', 'oui', 'on', 'yes', ' ON ', 'Oui']) expect(of({ [name]: word }), `${name}=${word}`).toBe(true);
+      for (const word of ['0', 'false', 'non', 'off', 'no', ' Off ', 'NON'])
+        expect(of({ [name]: word }), `${name}=${word}`).toBe(false);
+      // Unset or blank: the default, silently.
+      expect(of({}), name).toBe(fallback);
+      expect(of({ [name]: ' ' }), name).toBe(fallback);
+      expect(read({ [name]: '' }).warnings, name).toEqual([]);
+      // Anything else: the default, and a line that says so.
+      const unknown = read({ [name]: 'peut-être' });
+      expect(of({ [name]: 'peut-être' }), name).toBe(fallback);
+      expect(unknown.problems, name).toEqual([]);
+      expect(unknown.warnings, name).toEqual([
+        fillTemplate(settingsLines.onOff, {
+          name,
+          value: 'peut-être',
+          fallback: fallback ? settingsLines.fallbackOn : settingsLines.fallbackOff,
+        }),
+      ]);
+    }
+    expect(read({ AUDIENCE: 'peut-être' }).warnings).toEqual([
+      'AUDIENCE doit valoir 1 (oui, on, true) ou 0 (non, off, false)\u202f; il vaut «\u202fpeut-être\u202f»\u202f: activé tant qu’il n’est pas corrigé.',
+    ]);
+    expect(read({ CONTACT_ACK: 'peut-être' }).warnings[0]).toMatch(
+      /^CONTACT_ACK doit valoir .*\u202f: désactivé tant qu’il n’est pas corrigé\.$/,
+    );
+    // A build asked for the simulation by a word it does not know: the host's receiver, and the warning.
+    expect(readSettings({ CF_PAGES: '1', CONTACT_SIMULATION: 'peut-être' }).build.endpoint).toBe('/api/contact');
+  });
+
+  it('a CONTACT_WEBHOOK_SECRET set blank, or that is no base64 key of 24 bytes or more, is a problem: nothing goes unsigned', () => {
+    const webhook = { CONTACT_WEBHOOK_URL: 'https://h.example.org/x' };
+    const blank = read({ ...webhook, CONTACT_WEBHOOK_SECRET: '  ' });
+    expect(blank.problems).toEqual([fillTemplate(settingsLines.blank, { name: 'CONTACT_WEBHOOK_SECRET' })]);
+    expect(blank.problems[0]).toBe(
+      'CONTACT_WEBHOOK_SECRET est défini mais vide\u202f: supprimez-le, ou donnez-lui sa valeur (voir docs/operations.md).',
+    );
+    expect(blank.delivery).toEqual({ mode: 'none' });
+    const short = `whsec_${Buffer.from('trop court, 16 o').toString('base64')}`;
+    for (const secret of ['mon-secret-a-moi', 'whsec_mon secret à moi qui est assez long mais pas en base64', short, 'whsec_']) {
+      const settings = read({ ...webhook, CONTACT_WEBHOOK_SECRET: secret });
+      expect(settings.problems, secret).toEqual([settingsLines.webhookSecret]);
+      expect(settings.delivery, secret).toEqual({ mode: 'none' });
+    }
+    // The key as Standard Webhooks libraries give it, with or without its prefix: signed with it.
+    const key = Buffer.from('0123456789abcdef01234567').toString('base64');
+    for (const secret of [`whsec_${key}`, key]) {
+      const settings = read({ ...webhook, CONTACT_WEBHOOK_SECRET: secret });
+      expect(settings.problems, secret).toEqual([]);
+      expect(settings.delivery, secret).toEqual({ mode: 'webhook', url: webhook.CONTACT_WEBHOOK_URL, secret });
+      expect(webhookKey(secret), secret).toBeDefined();
+    }
+  });
+
+  it('with a setting to correct and a store, a lead is stored and answered 200, and nothing is sent', async () => {
+    const site = await testApi(
+      { CONTACT_WEBHOOK_URL: 'https://h.example.org/x', CONTACT_WEBHOOK_SECRET: '' },
+      { leads: memoryDriver('leads') },
+    );
+    expect(site.api.problems).toEqual([invalid(fillTemplate(settingsLines.blank, { name: 'CONTACT_WEBHOOK_SECRET' }))]);
+    expect(site.api.describe).toBe(fillTemplate(settingsLines.heldNotifications, { where: 'leads' }));
+    const answer = await site.post(valid);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ ok: true, message: contactReceiver.sent });
+    await site.settle();
+    await site.api.scheduled();
+    const { leads } = await leadStore(site.leads, { spamCaps }).list();
+    expect(leads.map((lead) => [lead.email, lead.notification.state])).toEqual([[valid.email, 'pending']]);
+    expect(site.sent).toEqual([]);
+  });
+
+  it('with a setting to correct and no store, a message is refused (503), never answered « envoyé »', async () => {
+    const fetcher = vi.fn(async () => new Response('{}', { status: 200 }));
+    const api = await createApi({
+      settings: readSettings(
+        { CONTACT_WEBHOOK_URL: 'https://h.example.org/x', CONTACT_WEBHOOK_SECRET: 'mon-secret-a-moi' },
+        { host: 'd1' },
+      ),
+      host: 'd1',
+      fetch: fetcher as unknown as typeof fetch,
+      log: () => undefined,
+      logError: () => undefined,
+    });
+    expect(api.problems).toEqual([invalid(settingsLines.webhookSecret)]);
+    const answer = await api.fetch(
+      new Request('https://propllc.pages.dev/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(valid),
+      }),
+    );
+    expect(answer.status).toBe(503);
+    expect((await answer.json()).title).toBe(contactReceiver.answers.unavailable.title);
+    expect(fetcher).not.toHaveBeenCalled();
   });
 
   it('the GDPR notice names the mode the receiver uses: one rule for both', () => {
@@ -259,42 +458,49 @@ describe('settings from the environment', () => {
       [{ ...email, CONTACT_DELIVERY: ' local ' }, 'local'],
     ];
     for (const [env, mode] of cases) {
-      expect(read(env).settings.delivery.mode, JSON.stringify(env)).toBe(mode);
-      expect(contactRecipientsFrom({ VITE_CONTACT_ENDPOINT: '/api/contact', ...env }), JSON.stringify(env)).toBe(mode);
+      expect(read(env).delivery.mode, JSON.stringify(env)).toBe(mode);
+      expect(readSettings({ VITE_CONTACT_ENDPOINT: '/api/contact', ...env }).build.recipients, JSON.stringify(env)).toBe(mode);
     }
     // Only the modes the receiver knows: anything else is refused, and the release check lists them.
-    expect(read({ CONTACT_DELIVERY: 'none' }).problems).toEqual([words.deliveryUnknown]);
+    expect(read({ CONTACT_DELIVERY: 'none' }).problems).toEqual([settingsLines.deliveryUnknown]);
     expect(releaseMessages.deliveryMode('none', deliveryModes)).toContain('(local, email ou webhook)');
   });
 
   it('the site receiver prints one French line per message, and the reason of a failure', async () => {
-    const dir = await tempDir();
-    const log = vi.fn();
-    const logError = vi.fn();
-    const receiver = createSiteReceiver({ env: { LEADS_DIR: dir }, store: nodeLeadStore({ LEADS_DIR: dir }), log, logError });
-    expect(receiver.describe).toBe(`Formulaire de contact\u202f: chaque message est enregistré dans ${dir}`);
-    const request = () =>
-      new Request('http://localhost/api/contact', {
+    const site = await testApi({}, { leads: memoryDriver('leads') });
+    expect(site.api.describe).toBe('Formulaire de contact\u202f: chaque message est enregistré dans leads');
+    expect((await site.post(valid)).status).toBe(200);
+    await site.settle();
+    const [lead] = (await leadStore(site.leads, { spamCaps }).list()).leads;
+    // The lead, then the day's purge that followed it (the audience's, then the leads').
+    expect(site.log).toEqual([
+      `Nouveau message enregistré dans leads (${lead?.id})`,
+      expect.stringMatching(/^Audience\u202f: purge automatique /),
+      expect.stringMatching(purgedLine),
+    ]);
+    expect(site.errors).toEqual([]);
+
+    // No store (a host without its binding): delivered at once, or refused.
+    const { fetcher } = fakeFetch(500);
+    const errors: string[] = [];
+    const failing = await createApi({
+      settings: readSettings({ CONTACT_WEBHOOK_URL: 'https://h.example.org/secret' }, { host: 'd1' }),
+      host: 'd1',
+      fetch: fetcher,
+      log: () => undefined,
+      logError: (line) => errors.push(line),
+    });
+    expect(failing.describe).toBe('Formulaire de contact\u202f: chaque message est transmis au webhook de h.example.org');
+    const answer = await failing.fetch(
+      new Request('https://propllc.pages.dev/api/contact', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(valid),
-      });
-    expect((await receiver.handle(request())).status).toBe(200);
-    const [file] = await readdir(dir);
-    expect(log.mock.calls).toEqual([[`Nouveau message enregistré dans ${dir} (${path.basename(file ?? '', '.json')})`]]);
-
-    const { fetcher } = fakeFetch(500);
-    const failing = createSiteReceiver({
-      env: { CONTACT_WEBHOOK_URL: 'https://h.example.org/secret' },
-      fetch: fetcher,
-      log,
-      logError,
-    });
-    expect(failing.describe).toBe('Formulaire de contact\u202f: chaque message est transmis au webhook de h.example.org');
-    expect((await failing.handle(request())).status).toBe(502);
-    expect(logError.mock.calls).toEqual([
-      ['Message NON transmis (webhook)\u202f: HTTP 500. Le visiteur a reçu l’adresse email de contact.'],
-    ]);
+      }),
+    );
+    expect(answer.status).toBe(502);
+    expect(errors).toEqual([fillTemplate(receiverLines.failed, { delivery: 'webhook', reason: 'HTTP 500' })]);
+    expect(errors).toEqual(['Message NON transmis (webhook)\u202f: HTTP 500. Le visiteur a reçu l’adresse email de contact.']);
   });
 });
 
@@ -315,7 +521,7 @@ describe('notices for whoever runs the site', () => {
   it('a build without an endpoint warns once that messages go nowhere', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const run = (env: Record<string, string>) => {
-      const plugin = simulationNotice(env) as unknown as { configResolved: () => void };
+      const plugin = simulationNotice(readSettings(env)) as unknown as { configResolved: () => void };
       // React Router resolves the config for each environment it builds.
       for (let time = 0; time < 3; time++) plugin.configResolved();
     };

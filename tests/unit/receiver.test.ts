@@ -15,7 +15,7 @@ import { createContactSchema } from '../../src/contact/contact-schema.ts';
 import { memoryRateLimiter, type RateLimiter } from '../../src/api/contact/rate-limit.ts';
 import { confirmationPath, contactFormPath, createContactReceiver, type Deliver } from '../../src/api/contact/receiver.ts';
 import { isIndexed, isPagePath } from '../../src/site/registry.ts';
-import { labels } from '../../src/api/contact/site-receiver.ts';
+import { labels } from '../../src/api/contact/channel.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
 const siteOrigin = 'https://www.propllc.fr';
@@ -471,13 +471,22 @@ describe('a valid message', () => {
 
   it('answers only after the delivery is done', async () => {
     let finish: () => void = () => undefined;
-    const { handle } = receiver({ deliver: () => new Promise<void>((resolve) => (finish = resolve)) });
+    let started: () => void = () => undefined;
+    const delivering = new Promise<void>((resolve) => (started = resolve));
+    const { handle } = receiver({
+      deliver: () => {
+        started();
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
     let answered = false;
     const pending = handle(json(valid)).then((response) => {
       answered = true;
       return response;
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The delivery has begun and is not done; once every job queued meanwhile has run, still no answer.
+    await delivering;
+    await new Promise((resolve) => setImmediate(resolve));
     expect(answered).toBe(false);
     finish();
     expect((await pending).status).toBe(200);

@@ -16,6 +16,8 @@ import { disposableEmail, mostlyOtherScript, outcomeOf, type SpamOutcome, spamSc
 import { type SpamSignal, signalClasses, tooFastMs } from '../../src/api/contact/spam/weights.ts';
 import { validLead } from '../fixtures/visitor.ts';
 import { genuine, spam } from '../fixtures/spam-corpus/index.ts';
+import * as holdout from '../fixtures/spam-holdout/index.ts';
+import * as holdout2 from '../fixtures/spam-holdout-2/index.ts';
 
 const count = (outcomes: readonly SpamOutcome[]) => ({
   deliver: outcomes.filter((outcome) => outcome === 'deliver').length,
@@ -56,14 +58,36 @@ describe('the corpus', () => {
     console.log(`Corpus, scorer alone: ${JSON.stringify(counts)}`);
     // A change of the signals or the patterns that moves a message shows here, deliberately.
     expect(counts).toEqual({
-      genuine: { deliver: 53, review: 9, quarantine: 0 },
-      spam: { deliver: 0, review: 24, quarantine: 10 },
+      genuine: { deliver: 50, review: 12, quarantine: 0 },
+      spam: { deliver: 0, review: 25, quarantine: 9 },
     });
   });
 
   it('delivers a real message sent at a person’s pace as it does without the measure', () => {
     expect(genuine.filter((values) => spamScore({ values, elapsedMs: 45_000 }).spam)).toEqual([]);
   });
+});
+
+/**
+ * Messages written apart from the filter and never used to tune it (tests/fixtures/spam-holdout/): their counts are
+ * printed for the release note, not asserted one by one; only a real lead quarantined fails, as for the corpus.
+ */
+describe('the hold-out sets', () => {
+  for (const [name, set] of [
+    ['spam-holdout', holdout],
+    ['spam-holdout-2', holdout2],
+  ] as const) {
+    it(`${name}: delivers every real lead, and prints the counts`, () => {
+      const genuineVerdicts = set.holdoutGenuine.map(({ kind: _kind, ...values }) => spamScore({ values }));
+      const spamVerdicts = set.holdoutSpam.map(({ kind: _kind, website, ...values }) => spamScore({ values, honeypot: website }));
+      console.log(
+        `${name}: ${JSON.stringify({ genuine: count(genuineVerdicts.map((verdict) => verdict.outcome)), spam: count(spamVerdicts.map((verdict) => verdict.outcome)) })}`,
+      );
+      expect(set.holdoutGenuine.length).toBeGreaterThanOrEqual(30);
+      expect(set.holdoutSpam.length).toBeGreaterThanOrEqual(30);
+      expect(set.holdoutGenuine.filter((_, index) => genuineVerdicts[index]?.spam).map(({ kind }) => kind)).toEqual([]);
+    });
+  }
 });
 
 describe('each signal', () => {
@@ -75,10 +99,10 @@ describe('each signal', () => {
   });
 
   it.each([
-    ['links', { message: 'Voir https://a.example/x, https://b.example/y et https://c.example/z pour les détails.' }],
-    ['markup', { message: 'Offre [url=https://a.example]ici[/url] à ne pas manquer' }],
-    ['markup', { message: 'Offre <a href="https://a.example">ici</a> à ne pas manquer' }],
-    ['linkInContact', { name: 'Jeanne www.promo.example' }],
+    ['links', { message: 'Pour ma LLC, voir https://a.example/x, https://b.example/y et https://c.example/z pour les détails.' }],
+    ['markup', { message: 'Offre LLC [url=https://a.example]ici[/url] à ne pas manquer' }],
+    ['markup', { message: 'Offre LLC <a href="https://a.example">ici</a> à ne pas manquer' }],
+    ['markup', { message: 'Notre offre <b>exclusive</b> pour votre LLC, à ne pas manquer' }],
   ] as const)('%s (decisive) quarantines alone', (signal, overrides) => {
     expect(verdictOf(overrides)).toEqual({ outcome: 'quarantine', reasons: [signal], spam: true });
   });
@@ -88,7 +112,8 @@ describe('each signal', () => {
   });
 
   it.each([
-    ['pattern', { message: 'We can get your site on the first page of Google in a month.' }],
+    ['linkInContact', { name: 'Jeanne www.promo.example' }],
+    ['pattern', { message: 'We can get your LLC site on the first page of Google in a month.' }],
     ['disposable', { email: 'jeanne@yopmail.com' }],
     ['disposable', { email: 'jeanne@sub.mailinator.com' }],
     ['script', { message: 'Здравствуйте, хотим предложить сотрудничество.' }],
@@ -97,12 +122,25 @@ describe('each signal', () => {
     ['word', { message: 'Le trading, ce n’est pas le casino : je veux une structure propre.' }],
     ['word', { message: 'Dear Sir or Madam, could you send me your prices?' }],
     ['twoLinks', { message: 'Je compare https://ftmo.com/fr/ et https://fundednext.com/ : laquelle ?' }],
+    [
+      'twoLinks',
+      { message: 'Laquelle paie une LLC : https://ftmo.com/fr/, https://www.topstep.com/ ou https://apextraderfunding.com/ ?' },
+    ],
+    ['addressInName', { name: 'jeanne.martin@gmail.com' }],
+    ['addressInName', { name: 'Karim - karimtrading.com' }],
+    ['tagLike', { message: 'Je fais <b 3 trades par jour sur le Nasdaq, mon drawdown reste <5 % : une LLC pour mes payouts ?' }],
+    ['tagLike', { message: 'Bonjour, voici mon adresse pro <jean@exemple.fr> pour le devis de la LLC.' }],
+    ['invisible', { message: 'Bonjour, je voudrais cr\u00E9er une LLC pour mes pay\u00ADouts FTMO, merci de me rappeler.' }],
+    [
+      'offTopic',
+      { message: 'We are a team of experienced designers offering a complete redesign at a very competitive price this month only.' },
+    ],
   ] as const)('%s alone only marks the message « à vérifier »', (signal, overrides) => {
     expect(verdictOf(overrides)).toEqual({ outcome: 'review', reasons: [signal], spam: false });
   });
 
   it('two different strong signals quarantine; the same one found twice still counts once', () => {
-    expect(verdictOf({ email: 'seo@yopmail.com', message: 'We can get your site on the first page of Google, fast.' })).toEqual({
+    expect(verdictOf({ email: 'seo@yopmail.com', message: 'We can get your LLC site on the first page of Google, fast.' })).toEqual({
       outcome: 'quarantine',
       reasons: ['pattern', 'disposable'],
       spam: true,
@@ -110,7 +148,7 @@ describe('each signal', () => {
     // Two strong phrases of the list in one text: one signal (the wording), so only marked.
     expect(verdictOf({ message: 'Double your bitcoin in a week: we guarantee 300% returns to every client.' })).toMatchObject({
       outcome: 'review',
-      reasons: ['pattern'],
+      reasons: ['pattern', 'offTopic'],
     });
     expect(outcomeOf(['pattern', 'pattern'])).toBe('review');
   });
@@ -124,19 +162,52 @@ describe('each signal', () => {
 
   it('weak signals never count towards a quarantine, whatever else is found', () => {
     const weak = (Object.keys(signalClasses) as SpamSignal[]).filter((signal) => signalClasses[signal] === 'weak');
-    expect(weak.sort()).toEqual(['repeatedShort', 'script', 'tooFast', 'twoLinks', 'word']);
+    expect(weak.sort()).toEqual([
+      'addressInName',
+      'invisible',
+      'offTopic',
+      'repeatedShort',
+      'script',
+      'tagLike',
+      'tooFast',
+      'twoLinks',
+      'word',
+    ]);
     expect(outcomeOf(weak)).toBe('review');
     expect(outcomeOf(['pattern', ...weak])).toBe('review');
   });
 
   it('the same long message from a third address quarantines; a short sentence repeated only marks', () => {
-    expect(verdictOf({}, { repeats: 2 })).toMatchObject({ outcome: 'deliver' });
-    expect(verdictOf({}, { repeats: 3 })).toEqual({ outcome: 'quarantine', reasons: ['repeated'], spam: true });
-    expect(verdictOf({ message: 'Rappelez-moi svp.' }, { repeats: 12 })).toEqual({
+    const from = (addresses: number) => ({ repeats: { addresses, fromSender: 1 } });
+    expect(verdictOf({}, from(2))).toMatchObject({ outcome: 'deliver' });
+    expect(verdictOf({}, from(3))).toEqual({ outcome: 'quarantine', reasons: ['repeated'], spam: true });
+    expect(verdictOf({ message: 'Rappelez-moi svp.' }, from(12))).toEqual({
       outcome: 'review',
       reasons: ['repeatedShort'],
       spam: false,
     });
+  });
+
+  it('the same text from one inbox a third time marks it (strong), and quarantines it with another strong signal', () => {
+    expect(verdictOf({}, { repeats: { addresses: 1, fromSender: 2 } }).outcome).toBe('deliver');
+    expect(verdictOf({}, { repeats: { addresses: 1, fromSender: 3 } })).toEqual({
+      outcome: 'review',
+      reasons: ['resent'],
+      spam: false,
+    });
+    expect(verdictOf({ email: 'jeanne@yopmail.com' }, { repeats: { addresses: 1, fromSender: 100 } })).toMatchObject({
+      outcome: 'quarantine',
+      reasons: ['disposable', 'resent'],
+    });
+  });
+
+  it('reads text as a person sees it: invisible characters and look-alike letters defeat no pattern', () => {
+    const hidden = 'Claim your free tok\u200Bens now and c\u00ADonnect your w\u2060allet before the prop airdrop ends!';
+    expect(verdictOf({ message: hidden })).toMatchObject({ outcome: 'review', reasons: ['pattern', 'word', 'invisible'] });
+    // Fullwidth letters are folded (NFKC): « ｃａｓｉｎｏ ｂｏｎｕｓ » is « casino bonus ».
+    expect(verdictOf({ message: 'Le meilleur ｃａｓｉｎｏ ｂｏｎｕｓ de l’année pour les traders funded !' }).reasons).toContain(
+      'pattern',
+    );
   });
 
   it('a fast fill only marks, even with a link; a person’s pace and a post without the measure count for nothing', () => {

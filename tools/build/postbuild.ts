@@ -15,7 +15,7 @@
  */
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { audienceCountedBy } from '../../src/contact/audience-build.ts';
+import { readSettings } from '../../src/contact/settings.ts';
 import { countPath } from '../../src/contact/audience-settings.ts';
 import { islands, type IslandName } from '../../src/site/islands/registry.ts';
 import { canonicalPath, indexedPages, notFoundPath } from '../../src/site/registry.ts';
@@ -110,7 +110,7 @@ const metaPolicy = `<meta http-equiv="Content-Security-Policy" content="${conten
 
 // ---- Audience (src/api/audience/): the site script's beacon reads the endpoint from <body data-count>; without
 // JavaScript, a hidden <noscript> image counts the view. Left out with AUDIENCE=off or without the site's own store.
-const counting = audienceCountedBy(process.env);
+const counting = readSettings(process.env).build.audienceCounted;
 const countImage = (pagePath: string) =>
   `<noscript><img src="${countPath}?p=${encodeURIComponent(pagePath)}" alt="" width="1" height="1" hidden/></noscript>`;
 

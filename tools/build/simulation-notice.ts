@@ -9,21 +9,20 @@
 import type { Plugin } from 'vite';
 import { buildLines } from './lines.ts';
 import { hostBuildMessages } from '../../src/content/schema/messages.ts';
-import { contactEndpointFrom, hostBuildOf, usesSiteReceiver } from '../../src/contact/contact-recipients.ts';
-import { deliveryModeOf, deliveryModes, deliverySettingOf, type Env, storeSettingOf } from '../../src/contact/delivery-settings.ts';
+import { deliveryModes, type Settings } from '../../src/contact/settings.ts';
 
 /** Why a host build cannot name its recipients and store (one line per missing setting), or undefined. */
-export function hostBuildProblem(env: Env): string | undefined {
-  const host = hostBuildOf(env);
-  if (!host || !usesSiteReceiver(env)) return undefined;
+export function hostBuildProblem(settings: Settings): string | undefined {
+  const host = settings.build.hostBuild;
+  if (!host || !settings.build.siteReceiver) return undefined;
   const missing: string[] = [];
-  const store = storeSettingOf(env);
-  if (store !== host.store) missing.push(hostBuildMessages.store(host.store, store));
-  if (deliveryModeOf(env) === undefined) missing.push(hostBuildMessages.delivery(deliveryModes, deliverySettingOf(env)));
+  if (settings.storeWritten !== host.store) missing.push(hostBuildMessages.store(host.store, settings.storeWritten));
+  const named = deliveryModes.find((mode) => mode === settings.deliveryWritten);
+  if (named === undefined) missing.push(hostBuildMessages.delivery(deliveryModes, settings.deliveryWritten));
   return missing.length === 0 ? undefined : hostBuildMessages.missing(host.host, missing, host.guide);
 }
 
-export function simulationNotice(env: Env): Plugin {
+export function simulationNotice(settings: Settings): Plugin {
   let said = false;
   return {
     name: 'propllc:simulation-notice',
@@ -32,13 +31,13 @@ export function simulationNotice(env: Env): Plugin {
     configResolved() {
       if (said) return;
       said = true;
-      const problem = hostBuildProblem(env);
+      const problem = hostBuildProblem(settings);
       if (problem) {
         console.error(`\n${problem}\n`);
         // Exit here: an error thrown from a plugin reaches the terminal wrapped in build-tool stack traces.
         process.exit(1);
       }
-      if (contactEndpointFrom(env) === undefined) console.warn(`\n${buildLines.simulationBuild}\n`);
+      if (settings.build.endpoint === undefined) console.warn(`\n${buildLines.simulationBuild}\n`);
     },
   };
 }

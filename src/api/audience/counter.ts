@@ -26,11 +26,8 @@ import { isPagePath, notFoundPath } from '../../site/registry.ts';
 import { receiverSecurityHeaders } from '../../site/security-headers.ts';
 import { type AudienceStore, type Bounds, type Day, isContactIntentKind } from '../store/audience-store.ts';
 import { audienceLines } from './lines.ts';
-import type { HostStore } from '../store/host-store.ts';
 import { monthsBefore } from './report.ts';
-import { audienceEnabled, bounds, objectionCookie, objectionMaxAgeSeconds } from '../../contact/audience-settings.ts';
-
-type Env = Readonly<Record<string, unknown>>;
+import { bounds, objectionCookie, objectionMaxAgeSeconds } from '../../contact/audience-settings.ts';
 
 export interface AudienceCounter {
   handle(request: Request, client: { address?: string }, after?: (work: Promise<void>) => void): Promise<Response>;
@@ -100,7 +97,8 @@ const fromOurPages = (request: Request) => {
 };
 
 interface CounterOptions {
-  env: Env;
+  /** AUDIENCE, as the settings read it (src/contact/settings.ts). */
+  enabled: boolean;
   store: AudienceStore | undefined;
   log?: (line: string) => void;
   logError?: (line: string) => void;
@@ -114,14 +112,8 @@ interface CounterOptions {
   limits?: Bounds;
 }
 
-/** The counter over a host's audience store (../store/host-store.ts); what kept the host from opening it is logged here. */
-export function hostAudienceCounter(host: HostStore, options: Omit<CounterOptions, 'store'>): AudienceCounter {
-  if (host.audienceProblem) (options.logError ?? console.error)(host.audienceProblem);
-  return createAudienceCounter({ ...options, store: host.audience });
-}
-
 export function createAudienceCounter({
-  env,
+  enabled: asked,
   store,
   log = console.log,
   logError = console.error,
@@ -129,26 +121,13 @@ export function createAudienceCounter({
   maxWaiting = Number.POSITIVE_INFINITY,
   limits = bounds,
 }: CounterOptions): AudienceCounter {
-  const enabled = audienceEnabled(env) && store !== undefined;
+  const enabled = asked && store !== undefined;
   const noContent = () => new Response(null, { status: 204, headers: receiverSecurityHeaders });
   const failed = (error: unknown) =>
     logError(`${audienceLines.countFailed} ${error instanceof Error ? error.message : String(error)}`);
 
-  let purgedOn: Day | undefined;
-  /**
-   * Once a day per process or isolate, with the day's first count: totals past the retention period of
-   * content/audience.json go, and any salt or hash of an earlier day with them. The leads' purge timer does the
-   * same (`purge` below), for the days without a visit.
-   */
-  async function purgeOnce(day: Day): Promise<void> {
-    if (!store || purgedOn === day) return;
-    purgedOn = day;
-    await store.purge(retentionCutoff(day), day);
-  }
-
   async function count(request: Request, address: string, day: Day): Promise<void> {
     if (!store) return;
-    await purgeOnce(day);
     const url = new URL(request.url);
     const host = request.headers.get('host') ?? url.host;
     const kind = url.searchParams.get('i');
@@ -156,7 +135,7 @@ export function createAudienceCounter({
       // handle() refused any other kind before counting started.
       if (!isContactIntentKind(kind)) return;
       const salt = await store.salt(day);
-      await store.addIntent({ day, address: await hashOf(salt, host.toLowerCase(), rateKey(address)), kind }, limits);
+      await store.addIntent({ day, address: await hashOf(salt, rateKey(address)), kind }, limits);
       return;
     }
     // The beacon says which page; the <noscript> image too, and its Referer (the page) is the fallback.
@@ -171,10 +150,10 @@ export function createAudienceCounter({
     }
     if (page === undefined) return;
     const salt = await store.salt(day);
-    const site = host.toLowerCase();
     const agent = request.headers.get('user-agent') ?? '';
-    // The flood bound is keyed like the receiver's rate limit: an IPv6 client rotating inside its /64 is one client.
-    const [visitor, addressHash] = await Promise.all([hashOf(salt, site, address, agent), hashOf(salt, site, rateKey(address))]);
+    // Keyed on what the client cannot choose at will (not the Host header it sends), and like the receiver's rate
+    // limit: an IPv6 client rotating inside its /64 is one client.
+    const [visitor, addressHash] = await Promise.all([hashOf(salt, address, agent), hashOf(salt, rateKey(address))]);
     const referrer = referrerHost(url.searchParams.get('r'), host);
     await store.addView({ day, visitor, address: addressHash, page, ...(referrer ? { referrer } : {}) }, limits);
   }
@@ -231,7 +210,7 @@ export function createAudienceCounter({
       if (counted) {
         const day = parisDay(now());
         if (waiting >= maxWaiting) {
-          store?.addDropped?.(day);
+          store?.addDropped(day).catch(failed);
           return noContent();
         }
         waiting += 1;
@@ -254,7 +233,6 @@ export function createAudienceCounter({
       if (!store) return;
       const today = parisDay(at);
       const before = retentionCutoff(today);
-      purgedOn = today;
       const days = await store.purge(before, today);
       log(
         fillTemplate(audienceLines.purgeDone, {

@@ -1,68 +1,67 @@
 /**
- * The notification of a stored lead (email through Brevo or webhook), a step apart from storing it:
- * the visitor's answer never waits on it. Each lead has its own attempts: a temporary failure (no answer,
- * timeout, 408, 429, 5xx) schedules its next attempt (`retryDelaysMs`), a final answer (any other 4xx, any
- * 3xx) or the last attempt marks it « échec » with the reason; `npm run leads -- --retry ID` puts it back.
- * `retryPending` sends the leads that are due, each host calling it at the next request, at start-up and,
- * where the host has one, on a schedule. One pass reads one batch of due leads, goes on past a lead that
- * fails, and starts no attempt it could not finish within its budget. A claim in the store keeps two
- * senders (requests, isolates, instances) from sending the same lead; only a sender that stops between the
- * provider's answer and the store's update (a crash) can leave a lead to be sent again after the claim
- * expires, which is why each notification carries the lead's id (deliveries.ts).
- * An answer that says the delivery itself is broken (deliveries.ts, `configuration`: a revoked key, a workflow
- * switched off) is no lead's fault: the lead keeps its attempts, the pass stops, and the whole sending pauses by the
- * same schedule (staying at its last delay, never giving up) until a delivery succeeds. The incident is a record
- * in the store, so that every sender (isolate, instance) sees it and the log says it once, then once again when it ends.
+ * The notification of a stored lead (email through Brevo or webhook), a step apart from storing it: the visitor's
+ * answer never waits on it. What each answer leads to (./delivery/post.ts names the kinds):
+ * - `temporary`: this lead's next attempt is scheduled (`retryDelaysMs`); after the last, « échec ».
+ * - `refused` (a 4xx): the lead is not sent again, « échec », unless another lead was answered the same just before
+ *   with no success between: then the setting is wrong, not the leads, and it is an incident (below), and the lead
+ *   refused first goes back to pending. One lead refused alone (its content, which a firewall in front of the
+ *   target refused) ends « échec », is named in the next digest, and the others go out.
+ * - `redirect` (a 3xx): likewise, except that a redirected lead is never posted again (the target may have done the
+ *   work before redirecting): two different leads redirected are an incident, both stay « échec », named.
+ * - `configuration` (the provider says the setting is wrong): an incident at once.
+ * An incident is a record in the store (../store/delivery-status.ts): no lead is sent and none loses an attempt
+ * until it ends. It is tried again by the same schedule (staying at its last delay, never giving up; every 12 hours
+ * for a redirect), one lead first, alone (and a second one if that first was refused: it may be that lead's own
+ * content). A new setting ends it at once, and the leads it held, due all along, leave. Every sender (isolate,
+ * instance) sees it, and the log says it once when it opens and once when it ends.
+ * A pass reads one batch of due leads, goes on past a lead that fails, and starts no attempt that its time budget
+ * or its host's subrequest budget (../store/budget.ts) could not finish. A claim in the store keeps two senders from
+ * sending the same lead; only a sender that stops between the provider's answer and the store's update can leave a
+ * lead to be sent again after its claim expires, which is why each notification carries the lead's id.
  */
-import { DeliveryError, deliveryTimeoutMs } from './deliveries.ts';
-import type { Deliver } from './receiver.ts';
-import {
-  type IndexRepair,
-  type DeliveryPause,
-  type DeliveryStatus,
-  type DeliveryStatusChange,
-  type LeadStore,
-  type Notification,
-  type Outcome,
-  reasonOf,
-  type StoredLead,
-  type Unreadable,
-} from '../store/lead-store.ts';
+import { type Budget, budget as unlimited } from '../store/budget.ts';
+import type { DeliveryPause, DeliveryStatus, DeliveryStatusStore, PauseKind } from '../store/delivery-status.ts';
+import { type Outcome, reasonOf, type StoredLead, type Unreadable } from '../store/lead.ts';
+import type { Claim, LeadStore } from '../store/lead-store.ts';
+import { deliveryTimeoutMs, failureKindOf } from './delivery/post.ts';
 
 const minute = 60_000;
 /**
- * The per-lead schedule, the only one: the wait before each retry of a temporary failure. The first retry
- * comes within a minute (most outages are a provider's hiccup), the next ones further apart, so that a
- * provider down for half a day still gets the lead, and one that never comes back is asked 6 times in
- * about 15 hours, not every minute. 5 delays → 6 attempts, then « échec ».
+ * The per-lead schedule, the only one: the wait before each retry of a temporary failure. The first retry comes
+ * within a minute (most outages are a provider's hiccup), the next ones further apart, so that a provider down for
+ * half a day still gets the lead, and one that never comes back is asked 6 times in about 15 hours.
  */
 export const retryDelaysMs: readonly number[] = [1 * minute, 5 * minute, 30 * minute, 120 * minute, 720 * minute];
 export const maxAttempts = retryDelaysMs.length + 1;
 
-/** The wait after the `failures`-th configuration error in a row: the same schedule, staying at its last delay. */
-const pauseDelayMs = (failures: number) =>
-  retryDelaysMs[Math.min(Math.max(failures, 1), retryDelaysMs.length) - 1] ?? 12 * 60 * minute;
+/**
+ * The wait after the `failures`-th incident answer in a row: the same schedule, staying at its last delay; for a
+ * target that redirects, its last delay at once: each probe there is a lead that may be redirected in its turn.
+ */
+const pauseDelayMs = (failures: number, kind: PauseKind = 'configuration') =>
+  kind === 'redirect'
+    ? (retryDelaysMs.at(-1) ?? 12 * 60 * minute)
+    : (retryDelaysMs[Math.min(Math.max(failures, 1), retryDelaysMs.length) - 1] ?? 12 * 60 * minute);
 
-/** Whether an incident holds the sending at `now`. */
-const pausedAt = (status: DeliveryStatus, now: Date) => status.pause !== undefined && Date.parse(status.pause.nextAt) > now.getTime();
-
-/** Longer than a provider's timeout (deliveries.ts): a live sender's claim never expires under it. */
+/** Longer than a provider's timeout: a live sender's claim never expires under it. */
 const claimMs = 2 * minute;
 /** Leads read per pass, whatever the number pending. */
 const retryBatch = 20;
-/** Attempts of one pass running at once: a provider that times out still lets a pass get through its batch. */
+/** Attempts of one pass running at once. */
 const concurrency = 4;
 /**
- * A pass's time budget: under the 30 s hosts give background work (Workers' and Netlify's `waitUntil`,
- * Netlify's scheduled function). An attempt starts only while one full provider timeout, plus the store's
- * writes, still fits in it.
+ * A pass's time budget: under the 30 s hosts give background work (Workers' and Netlify's `waitUntil`, Netlify's
+ * scheduled function). An attempt starts only while one full provider timeout, plus the store's writes, still fits.
  */
 export const passBudgetMs = 25_000;
 const storeReserveMs = 5_000;
 /**
- * Tries at writing an attempt's outcome: a store error right after the provider accepted the lead would
- * otherwise leave it to be sent again once its claim expires.
+ * Calls (store and provider) one attempt may make, its acknowledgement included, and what a pass keeps for the
+ * records of attempts begun: a subrequest budget admits an attempt only with room for both.
  */
+const attemptCalls = 14;
+const recordReserve = 4;
+/** Tries at writing an attempt's outcome: a store error right after the provider accepted would send it again. */
 const recordTries = 3;
 
 /** What happened to a lead's notification, for the log: one event per change of state. */
@@ -71,40 +70,39 @@ export type NotificationEvent =
   | { kind: 'retrying'; lead: StoredLead; attempts: number; nextAt: string; reason: string }
   | { kind: 'failed'; lead: StoredLead; attempts: number; reason: string }
   | { kind: 'unreadable'; record: Unreadable }
-  /** The store set its index right while finding due leads (Netlify Blobs). */
-  | { kind: 'repaired'; repair: IndexRepair }
   | { kind: 'storeError'; id?: string; reason: string }
-  /** The delivery is broken: said once per incident, by the sender that opened it. */
+  /** An incident opened: said once, by the sender that opened it. */
   | { kind: 'paused'; pause: DeliveryPause }
-  /** A delivery succeeded again: said once, by the sender that ended it. */
-  | { kind: 'resumed'; pause: DeliveryPause };
+  /** It ended (a delivery succeeded, or the setting changed): said once, by the sender that ended it. */
+  | { kind: 'resumed'; pause: DeliveryPause }
+  /** The pass stopped before its batch's end, its subrequest budget spent: the rest waits for the next. */
+  | { kind: 'budget'; left: number };
 
 export interface NotificationsOptions {
-  store: LeadStore;
-  send: Deliver;
+  leads: LeadStore;
+  status: DeliveryStatusStore;
+  send: (lead: StoredLead) => Promise<void>;
+  /** The delivery's name in an incident's record and the log (`email Brevo`, `webhook`). */
+  delivery: string;
+  /** A fingerprint of the delivery's setting: an incident opened under another one is over. */
+  target: string;
   now?: () => Date;
   report?: (event: NotificationEvent) => void;
   /** Replaces `passBudgetMs` (tests). */
-  budgetMs?: number;
-  /** The daily digest of quarantined messages (./digest.ts), asked at the end of each pass. */
+  timeBudgetMs?: number;
+  /** The host's subrequests for this invocation (Cloudflare); unlimited elsewhere. */
+  calls?: Budget;
+  /** The daily digest (./digest.ts), asked at the end of each pass that found the delivery working. */
   digest?: (now: Date) => Promise<number>;
-  /** The delivery's name in an incident's record (`email Brevo`, `webhook`). */
-  delivery?: string;
-  /**
-   * Called once a lead not marked « à vérifier » was delivered and its state written (the acknowledgement,
-   * ./acknowledgement.ts): the lead is safe by then, whatever it does. Never rejects.
-   */
+  /** Called once a lead not marked « à vérifier » was delivered and its state written; never rejects. */
   acknowledge?: (lead: StoredLead) => Promise<void>;
 }
 
 export interface Notifications {
   /** Sends this lead's notification unless it went out already or another sender holds it; true when sent now. */
   notify(lead: StoredLead): Promise<boolean>;
-  /**
-   * Sends the due leads (one batch) within `budgetMs` (default `passBudgetMs`); concurrent calls share one
-   * pass. Resolves with the number sent.
-   */
-  retryPending(budgetMs?: number): Promise<number>;
+  /** Sends the due leads (one batch) within the budgets; concurrent calls share one pass. Resolves with the number sent. */
+  retryPending(timeBudgetMs?: number): Promise<number>;
 }
 
 const parisHour = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: 'Europe/Paris' });
@@ -114,52 +112,35 @@ const parisDayHour = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', time
 /** `24/11/2026 20:40` in Paris: since when an incident lasts. */
 export const parisDateTime = (iso: string) => parisDayHour.format(new Date(iso));
 
-/** The state after an attempt numbered `attempts` failed with `error`. */
-function afterFailure(error: unknown, attempts: number, at: Date): Outcome {
-  const reason = reasonOf(error);
-  const final = error instanceof DeliveryError && error.final;
-  const delay = retryDelaysMs[attempts - 1];
-  if (final || delay === undefined) return { state: 'failed', attempts, at: at.toISOString(), reason };
-  return { state: 'pending', attempts, nextAt: new Date(at.getTime() + delay).toISOString(), lastReason: reason };
-}
+/** The incident in force at `now` for this setting; one opened under another setting is over. */
+const activePause = (status: DeliveryStatus, target: string): DeliveryPause | undefined =>
+  status.pause && (status.pause.target === '' || status.pause.target === target) ? status.pause : undefined;
 
-/**
- * The delivery's record of a store, or one kept in memory for a store that has none (one process then). The
- * change is applied to the record read, and written only if it still is the current one.
- */
-function deliveryRecord(store: LeadStore) {
-  let memory: DeliveryStatus = {};
-  return {
-    read: (): Promise<DeliveryStatus> => (store.deliveryStatus ? store.deliveryStatus() : Promise.resolve(memory)),
-    async update(change: DeliveryStatusChange): Promise<{ before: DeliveryStatus; after: DeliveryStatus }> {
-      if (store.updateDeliveryStatus) return store.updateDeliveryStatus(change);
-      const before = memory;
-      memory = change(before) ?? before;
-      return { before, after: memory };
-    },
-  };
-}
+/** What one attempt ended in, for the pass. */
+type Attempted = 'sent' | 'retrying' | 'failed' | 'taken' | 'halted' | 'refused';
 
-/**
- * What one pass (or one request's notification) knows of the delivery: the record as read when it started, and the
- * incident it opened or ended, so that it writes the record at most once each way.
- */
+/** One pass's (or one request's) view of the delivery, so that it writes the record at most once each way. */
 interface Round {
   status: DeliveryStatus;
-  /** Set by a configuration error: the other leads of this round are not tried. */
+  /** An incident opened or stepped in this round: the other leads are not tried. */
   halted: boolean;
   pausing?: Promise<DeliveryPause | undefined>;
   resuming?: Promise<void>;
+  /** The answer of the last lead refused in this round. */
+  refusedWith?: string;
 }
 
 export function createNotifications({
-  store,
+  leads,
+  status,
   send,
+  delivery,
+  target,
   now = () => new Date(),
   report = () => undefined,
-  budgetMs = passBudgetMs,
+  timeBudgetMs = passBudgetMs,
+  calls = unlimited(),
   digest,
-  delivery = '',
   acknowledge,
 }: NotificationsOptions): Notifications {
   /** A store that fails is logged, and the pass goes on with the other leads. */
@@ -172,118 +153,206 @@ export function createNotifications({
     }
   }
 
-  const record = deliveryRecord(store);
-
-  /**
-   * Opens the incident, or moves it to its next step when it was due again; another sender that did so first
-   * (its `nextAt` still ahead) is followed, not stepped again. Said only by the sender that opened it.
-   */
-  async function pause(reason: string, at: Date): Promise<DeliveryPause | undefined> {
+  /** Opens the incident, or steps it when it was due again; another sender's step still ahead is followed. */
+  async function pause(kind: PauseKind, reason: string, at: Date): Promise<DeliveryPause | undefined> {
     const changed = await guarded(undefined, () =>
-      record.update((current) => {
-        const open = current.pause;
+      status.change((current) => {
+        const open = activePause(current, target);
         if (open && Date.parse(open.nextAt) > at.getTime()) return undefined;
         const failures = (open?.failures ?? 0) + 1;
-        const nextAt = new Date(at.getTime() + pauseDelayMs(failures)).toISOString();
-        return { ...current, pause: { since: open?.since ?? at.toISOString(), delivery, reason, failures, nextAt } };
+        const nextAt = new Date(at.getTime() + pauseDelayMs(failures, kind)).toISOString();
+        const { refusal: _refusal, ...rest } = current;
+        return { ...rest, pause: { kind, since: open?.since ?? at.toISOString(), delivery, reason, failures, nextAt, target } };
       }),
     );
-    if (changed?.after.pause && !changed.before.pause) report({ kind: 'paused', pause: changed.after.pause });
-    return changed?.after.pause;
+    const opened = changed?.after.pause;
+    if (opened && !activePause(changed.before, target)) report({ kind: 'paused', pause: opened });
+    return opened;
   }
 
-  /** Ends the incident after a success; said only by the sender that ended it. */
+  /** Ends the incident (and forgets a refusal: a success says the setting works). */
   async function resume(): Promise<void> {
     const changed = await guarded(undefined, () =>
-      record.update((current) => (current.pause ? { ...current, pause: undefined } : undefined)),
+      status.change((current) =>
+        current.pause || current.refusal ? { ...current, pause: undefined, refusal: undefined } : undefined,
+      ),
     );
     if (changed?.before.pause && !changed.after.pause) report({ kind: 'resumed', pause: changed.before.pause });
   }
 
-  /** The delivery as a round starts; a store that cannot say reads as no incident: the lead is tried. */
-  const startRound = async (): Promise<Round> => ({ status: (await guarded(undefined, () => record.read())) ?? {}, halted: false });
+  /**
+   * A 4xx or 3xx for this lead: an incident when a different lead was answered the same with no success since
+   * (that lead goes back to pending), or this lead's own refusal, noted for the next lead to explain.
+   */
+  async function refusedOrIncident(
+    lead: StoredLead,
+    kind: 'refused' | 'redirect',
+    reason: string,
+    at: Date,
+  ): Promise<'incident' | 'own'> {
+    let earlier: string | undefined;
+    const changed = await guarded(lead.id, () =>
+      status.change((current) => {
+        const known = current.refusal;
+        if (known && known.id !== lead.id && known.kind === kind) {
+          earlier = known.id;
+          return undefined;
+        }
+        earlier = undefined;
+        return { ...current, refusal: { id: lead.id, kind, reason, at: at.toISOString() } };
+      }),
+    );
+    if (changed === undefined || earlier === undefined) return 'own';
+    const first = earlier;
+    await pause(kind === 'redirect' ? 'redirect' : 'configuration', reason, at);
+    // The first lead refused was the setting's victim too: it goes back, to be sent once the setting works. One
+    // redirected stays « échec »: the target may have done the work before redirecting, so it is not posted again.
+    if (kind === 'refused') await guarded(first, () => leads.retry(first, at, { onlyFailed: true }));
+    return 'incident';
+  }
 
-  async function attempt(lead: StoredLead, round: Round): Promise<Notification['state'] | 'taken' | 'halted'> {
+  /**
+   * `probe`: the first lead at the end of an incident. Refused, it is kept pending (no one's fault yet): the
+   * second probe says whether the refusal was its own.
+   */
+  async function attempt(lead: StoredLead, round: Round, probe = false): Promise<Attempted> {
     const start = now();
-    const state = await guarded(lead.id, () => store.claim(lead, start, new Date(start.getTime() + claimMs)));
-    if (state?.state !== 'pending') return 'taken';
-    const attempts = state.attempts + 1;
+    const claim: Claim | undefined = await guarded(lead.id, () => leads.claim(lead, start, new Date(start.getTime() + claimMs)));
+    if (!claim) return 'taken';
+    const attempts = claim.notification.attempts + 1;
     let outcome: Outcome;
-    let broken = false;
+    let result: Attempted;
     try {
       await send(lead);
       outcome = { state: 'sent', at: now().toISOString() };
+      result = 'sent';
     } catch (error) {
-      if (error instanceof DeliveryError && error.configuration) {
-        // Not this lead's failure: it keeps its attempts and waits for the end of the pause.
-        broken = true;
+      const kind = failureKindOf(error);
+      const reason = reasonOf(error);
+      const at = now();
+      // Kept during an incident: due at once, so that it leaves as soon as the incident ends (a new setting too).
+      const keep: Outcome = { state: 'pending', attempts: claim.notification.attempts, nextAt: at.toISOString(), lastReason: reason };
+      const failed: Outcome = { state: 'failed', attempts, at: at.toISOString(), reason };
+      if (kind === 'configuration') {
         round.halted = true;
-        const at = now();
-        round.pausing ??= pause(error.message, at);
-        const paused = await round.pausing;
-        const nextAt = paused?.nextAt ?? new Date(at.getTime() + pauseDelayMs(1)).toISOString();
-        outcome = { state: 'pending', attempts: state.attempts, nextAt, lastReason: error.message };
+        round.pausing ??= pause('configuration', reason, at);
+        await round.pausing;
+        outcome = keep;
+        result = 'halted';
+      } else if (kind === 'refused' || kind === 'redirect') {
+        if ((await refusedOrIncident(lead, kind, reason, at)) === 'incident') {
+          round.halted = true;
+          // A redirected lead may have been done by the target: never posted again.
+          outcome = kind === 'redirect' ? failed : keep;
+          result = 'halted';
+        } else {
+          outcome = probe && kind === 'refused' ? keep : failed;
+          result = 'refused';
+          round.refusedWith = reason;
+        }
       } else {
-        outcome = afterFailure(error, attempts, now());
+        const delay = retryDelaysMs[attempts - 1];
+        outcome =
+          delay === undefined
+            ? { state: 'failed', attempts, at: at.toISOString(), reason }
+            : { state: 'pending', attempts, nextAt: new Date(at.getTime() + delay).toISOString(), lastReason: reason };
+        result = outcome.state === 'failed' ? 'failed' : 'retrying';
       }
     }
     for (let tries = 0; tries < recordTries; tries += 1) {
-      if ((await guarded(lead.id, () => store.record(lead.id, outcome, state).then(() => true))) === true) break;
+      if ((await guarded(lead.id, () => leads.record(lead.id, outcome, claim))) !== undefined) break;
     }
-    if (broken) return 'halted';
+    // Refused alone while another sender opened an incident meanwhile: the setting's victim, back to pending.
+    if (result === 'refused' && outcome.state === 'failed') {
+      const opened = activePause((await guarded(lead.id, () => status.read())) ?? {}, target);
+      if (opened?.kind === 'configuration' && opened.since >= start.toISOString()) {
+        if (await guarded(lead.id, () => leads.retry(lead.id, now(), { onlyFailed: true }))) return 'halted';
+      }
+    }
     if (outcome.state === 'sent') {
-      if (round.status.pause) {
+      if (round.status.pause || round.status.refusal) {
         round.resuming ??= resume();
         await round.resuming;
       }
       report({ kind: 'sent', lead, attempts });
       if (acknowledge && !(lead.review && lead.review.length > 0)) await acknowledge(lead);
     } else if (outcome.state === 'failed') report({ kind: 'failed', lead, attempts, reason: outcome.reason });
-    else report({ kind: 'retrying', lead, attempts, nextAt: outcome.nextAt, reason: outcome.lastReason ?? '' });
-    return outcome.state;
+    else if (result === 'retrying')
+      report({ kind: 'retrying', lead, attempts, nextAt: outcome.nextAt, reason: outcome.lastReason ?? '' });
+    return result;
   }
 
-  async function retry(budget: number): Promise<number> {
-    const deadline = Date.now() + budget;
+  const startRound = async (): Promise<Round> => {
+    const read = (await guarded(undefined, () => status.read())) ?? {};
+    // An incident of another setting is over: the setting was changed (a redeploy, a restart with a new value).
+    if (read.pause && !activePause(read, target)) await resume();
+    return { status: read.pause && !activePause(read, target) ? { ...read, pause: undefined } : read, halted: false };
+  };
+
+  const pausedAt = (round: Round, at: Date) => {
+    const open = activePause(round.status, target);
+    return open !== undefined && Date.parse(open.nextAt) > at.getTime();
+  };
+
+  async function retry(timeBudget: number): Promise<number> {
+    const deadline = Date.now() + timeBudget;
+    const fits = () => Date.now() + Math.min(deliveryTimeoutMs + storeReserveMs, timeBudget / 2) <= deadline;
     const round = await startRound();
     // A pass runs only where a delivery is set: the store is no longer « store only ».
     if (round.status.storeOnly) {
       await guarded(undefined, () =>
-        record.update((current) => (current.storeOnly ? { ...current, storeOnly: undefined } : undefined)),
+        status.change((current) => (current.storeOnly ? { ...current, storeOnly: undefined } : undefined)),
       );
     }
-    // While an incident holds the sending, a pass sends nothing: every lead would get the same answer.
-    if (pausedAt(round.status, now())) return 0;
-    const due = await guarded(undefined, () => store.due(now(), retryBatch));
+    if (pausedAt(round, now())) return 0;
+    const due = await guarded(undefined, () => leads.due(now(), retryBatch));
     if (!due) return 0;
-    for (const repair of due.repaired ?? []) report({ kind: 'repaired', repair });
-    // A record that cannot be read is set aside once (« échec »), so that it never takes a place in a batch again.
-    for (const record of due.unreadable) {
-      const failed: Notification = { state: 'failed', attempts: 0, at: now().toISOString(), reason: record.reason };
-      if ((await guarded(record.id, () => store.record(record.id, failed).then(() => true))) === true) {
-        report({ kind: 'unreadable', record });
-      }
-    }
+    // A record that cannot be read is set aside (its entry of the due index is gone): named once.
+    for (const record of due.unreadable) report({ kind: 'unreadable', record });
     const queue = [...due.leads];
     let sent = 0;
-    // At the end of a pause, one lead goes first, alone: while the delivery is still broken, that is the only
-    // request of the pass.
-    const probe = round.status.pause ? queue.shift() : undefined;
-    if (probe && (await attempt(probe, round)) === 'sent') sent += 1;
+    // At the end of an incident, one lead goes first, alone; if it was refused, a second, different one.
+    if (activePause(round.status, target)) {
+      let refused: StoredLead | undefined;
+      for (let probes = 0; probes < 2 && queue.length > 0 && calls.fits(attemptCalls, recordReserve); probes++) {
+        const probe = queue.shift();
+        if (!probe) break;
+        const result = await attempt(probe, round, probes === 0);
+        if (result === 'sent') {
+          sent += 1;
+          break;
+        }
+        if (result !== 'refused') break;
+        refused = probe;
+      }
+      // The second probe went out: the first one's refusal was its own.
+      if (sent > 0 && refused) {
+        const reason = round.refusedWith ?? '';
+        const given = refused;
+        const attempts = (given.notification.state === 'pending' ? given.notification.attempts : 0) + 1;
+        const at = now().toISOString();
+        if (await guarded(given.id, () => leads.record(given.id, { state: 'failed', attempts, at, reason }))) {
+          report({ kind: 'failed', lead: given, attempts, reason });
+        }
+      }
+      // Still broken (or not known to work): the incident stepped or stays due, and nothing else is tried now.
+      if (sent === 0) return 0;
+    }
     const worker = async () => {
       for (let lead = queue.shift(); lead; lead = queue.shift()) {
-        if (Date.now() + Math.min(deliveryTimeoutMs + storeReserveMs, budget / 2) > deadline) return;
-        // A lead that fails never holds back the others: each has its own schedule. A broken delivery does.
-        if (round.halted) return;
+        if (!fits() || round.halted) return;
+        if (!calls.fits(attemptCalls, recordReserve)) {
+          queue.unshift(lead);
+          return;
+        }
         if ((await attempt(lead, round)) === 'sent') sent += 1;
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
-    // The leads first; then the digest, one provider call, only while it still fits in the budget and the delivery
-    // is not found broken.
-    if (digest && !round.halted && Date.now() + Math.min(deliveryTimeoutMs + storeReserveMs, budget / 2) <= deadline) {
+    if (queue.length > 0 && !round.halted && !calls.fits(attemptCalls, recordReserve)) report({ kind: 'budget', left: queue.length });
+    // The leads first; then the digest, one provider call, only while it fits and the delivery is not found broken.
+    if (digest && !round.halted && queue.length === 0 && fits() && calls.fits(attemptCalls))
       await guarded(undefined, () => digest(now()));
-    }
     return sent;
   }
 
@@ -291,11 +360,12 @@ export function createNotifications({
   return {
     async notify(lead) {
       const round = await startRound();
-      // During an incident a new lead waits, still due, for the pass that ends the pause.
-      if (pausedAt(round.status, now())) return false;
+      // During an incident a new lead waits, still due, for the pass that ends it.
+      if (pausedAt(round, now())) return false;
+      if (!calls.fits(attemptCalls)) return false;
       return (await attempt(lead, round)) === 'sent';
     },
-    retryPending(budget = budgetMs) {
+    retryPending(budget = timeBudgetMs) {
       pass ??= retry(budget).finally(() => {
         pass = undefined;
       });

@@ -10,8 +10,6 @@ export interface RateLimiter {
   take(key: string): Promise<RateDecision>;
 }
 
-export const defaultRateLimit = 10;
-
 /**
  * The key a client is counted under. An IPv6 subscriber is usually given a whole /64, so counting
  * each /128 address would let one visitor send from 2^64 addresses: IPv6 clients share the key of

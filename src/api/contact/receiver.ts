@@ -2,7 +2,7 @@
  * The contact receiver, `POST /api/contact`, written once against the Fetch API (Request → Response),
  * so the same module runs under Node (`npm start`), Cloudflare Pages Functions and Netlify Functions.
  * It imports nothing that only one runtime has: delivery, rate limiting and words are passed in by
- * each runtime's adapter (src/api/contact/site-receiver.ts builds them from the environment).
+ * its caller (src/api/contact/lead-way.ts, from the settings).
  *
  * Checks, in this order: method (405), content type and charset (415), size (413), Origin (403),
  * encoding and syntax (400: not UTF-8, bad percent-escape, broken JSON), rate limit (429), fields (422), honeypot (answered like a success, nothing delivered),
@@ -34,7 +34,7 @@ const maxBodyBytes = 16 * 1024;
 export type Deliver = (message: ContactValues, verdict?: SpamVerdict) => Promise<void>;
 
 /** Judges a valid message (./spam/score.ts, with what the store remembers of repeated messages). */
-export type Judge = (input: Omit<SpamInput, 'repeats'>) => Promise<SpamVerdict>;
+type Judge = (input: Omit<SpamInput, 'repeats'>) => Promise<SpamVerdict>;
 
 export interface ClientInfo {
   /** The client's IP address, as the host reports it: the rate limit's key. */

@@ -1,12 +1,13 @@
 /**
- * Where the audience is counted (issue 32): one interface, one implementation per host, each in a store of its
- * own, never the leads' (issue 37): files in AUDIENCE_DIR (default audience/), the D1 database bound as
- * AUDIENCE_DB, the Netlify Blobs store `audience`. Only daily totals are kept for the retention period; what
- * identifies a visitor for one day (the day's random salt and the hashes made with it) is deleted once that day
- * is over.
+ * Where the audience is counted: written once over a driver (./driver.ts), in a store of its own, never the leads'
+ * (a flood of views, a full disk or a used-up quota there must never refuse a lead): the folder AUDIENCE_DIR, the D1
+ * database bound as AUDIENCE_DB, the Netlify Blobs store `audience`. Only daily totals are kept for the retention
+ * period (`day/<day>`); what identifies a visitor for one day (the day's random salt `salt/<day>` and the hashes
+ * made with it: `visitor/<day>/…`, `address/<day>/…`, `intents/<day>/…`) is deleted once that day is over.
  */
 
 import { type ContactIntentKind, contactIntentKinds } from '../../contact/contact-ways.ts';
+import { type Driver, getMany, readJson, removeMany, update } from './driver.ts';
 
 /** A Paris day, `YYYY-MM-DD`. */
 export type Day = string;
@@ -34,7 +35,7 @@ export interface DayTotals {
 }
 
 /** One view, as the endpoint hands it to the store. */
-export interface View {
+interface View {
   day: Day;
   /** Hash of the day's salt, the site, the address and the User-Agent. */
   visitor: string;
@@ -46,7 +47,7 @@ export interface View {
 }
 
 /** One click on a way to reach us, as the endpoint hands it to the store: no page, no visitor, only the kind. */
-export interface Intent {
+interface Intent {
   day: Day;
   /** Hash of the day's salt, the site and the client's key, as a view's: the flood bound. */
   address: string;
@@ -85,13 +86,13 @@ export interface AudienceStore {
   days(since: Day, until: Day): Promise<DayTotals[]>;
   /** Deletes the totals of the days before `before`, and any salt or hash of a day before `today`; returns how many days went. */
   purge(before: Day, today: Day): Promise<number>;
-  /** Node only: one more view dropped on `day` because too many counts were waiting (kept in memory, written with the day). */
-  addDropped?(day: Day): void;
+  /** One more view dropped on `day` because too many counts were waiting (Node). */
+  addDropped(day: Day): Promise<void>;
 }
 
 const contactPage = '/contact';
 
-export const emptyDay = (day: Day): DayTotals => ({
+const emptyDay = (day: Day): DayTotals => ({
   day,
   visitors: 0,
   pageviews: 0,
@@ -107,7 +108,7 @@ const bump = (counts: Record<string, number>, key: string) => {
 };
 
 /** What a visitor's record holds during its day: how many views, the last page, whether it reached /contact. */
-export interface VisitorState {
+interface VisitorState {
   views: number;
   last?: string;
   contact?: boolean;
@@ -117,11 +118,11 @@ export interface VisitorState {
 export const otherReferrers = '*';
 
 /** Whether the day's caps refuse a view: any, once the day has its views; a new visitor's, once it has its visitors. */
-export const refusedByDay = (totals: Pick<DayTotals, 'pageviews' | 'visitors'>, newVisitor: boolean, bounds: Bounds): boolean =>
+const refusedByDay = (totals: Pick<DayTotals, 'pageviews' | 'visitors'>, newVisitor: boolean, bounds: Bounds): boolean =>
   totals.pageviews >= bounds.viewsPerDay || (newVisitor && totals.visitors >= bounds.visitorsPerDay);
 
 /** The key a referrer host is counted under: itself while the day has room for one more host, `*` past the cap. */
-export function referrerKey(referrers: Record<string, number>, host: string, cap: number): string {
+function referrerKey(referrers: Record<string, number>, host: string, cap: number): string {
   if (Object.hasOwn(referrers, host)) return host;
   const hosts = Object.keys(referrers).filter((key) => key !== otherReferrers).length;
   return hosts >= cap ? otherReferrers : host;
@@ -131,7 +132,7 @@ export function referrerKey(referrers: Record<string, number>, host: string, cap
  * Applies one view to a day's totals and to the visitor's state (the same rules for every store that keeps
  * both as documents; D1 does the same in SQL); undefined, and nothing changed, when the day's caps refuse it.
  */
-export function applyView(totals: DayTotals, visitor: VisitorState | undefined, view: View, bounds: Bounds): VisitorState | undefined {
+function applyView(totals: DayTotals, visitor: VisitorState | undefined, view: View, bounds: Bounds): VisitorState | undefined {
   if (refusedByDay(totals, !visitor, bounds)) return undefined;
   const state: VisitorState = visitor ? { ...visitor } : { views: 0 };
   if (!visitor) totals.visitors += 1;
@@ -149,23 +150,133 @@ export function applyView(totals: DayTotals, visitor: VisitorState | undefined, 
 }
 
 /** The contact intents of a day, all kinds together. */
-export const intentsOf = (totals: Pick<DayTotals, 'intents'>): number =>
+const intentsOf = (totals: Pick<DayTotals, 'intents'>): number =>
   Object.values(totals.intents ?? {}).reduce((sum, count) => sum + count, 0);
-
-/** The flood key of a client's intents in the day's hashes, beside its views' `address:` key. */
-export const intentsKey = (address: string) => `intents:${address}`;
 
 /**
  * Applies one intent to a day's totals, given how many the client already made that day (the same rules for
  * every store); false, and nothing changed, when the client's or the day's bound refuses it.
  */
-export function applyIntent(totals: DayTotals, byAddress: number, intent: Intent, bounds: Bounds): boolean {
+function applyIntent(totals: DayTotals, byAddress: number, intent: Intent, bounds: Bounds): boolean {
   if (byAddress >= bounds.intentsPerAddress || intentsOf(totals) >= bounds.intentsPerDay) return false;
   totals.intents = { ...totals.intents, [intent.kind]: (totals.intents?.[intent.kind] ?? 0) + 1 };
   return true;
 }
 
 /** A random salt: 32 bytes, hex. */
-export function newSalt(): string {
+function newSalt(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const totalsKey = (day: Day) => `day/${day}`;
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day's totals read back: what is missing reads as zero. */
+function totalsOf(day: Day, stored: Partial<DayTotals> | undefined): DayTotals {
+  return { ...emptyDay(day), ...(stored && typeof stored === 'object' ? stored : {}), day };
+}
+
+/** The audience's store over its own driver. */
+export function audienceStore(driver: Driver): AudienceStore {
+  /** Adds one to a client's count of the day, unless it reached `cap`: whether it was added. */
+  async function bumpClient(key: string, cap: number): Promise<boolean> {
+    let added = false;
+    await update<number>(driver, key, (count) => {
+      added = (typeof count === 'number' ? count : 0) < cap;
+      return added ? (typeof count === 'number' ? count : 0) + 1 : undefined;
+    });
+    return added;
+  }
+
+  return {
+    async salt(day) {
+      const key = `salt/${day}`;
+      for (let tries = 0; tries < 3; tries++) {
+        const known = await readJson<string>(driver, key);
+        if (typeof known === 'string' && /^[0-9a-f]{64}$/.test(known)) return known;
+        // A new day: the salts and hashes of the others go first.
+        await removeMany(
+          driver,
+          (await Promise.all(['salt/', 'visitor/', 'address/', 'intents/'].map((prefix) => driver.keys(prefix))))
+            .flat()
+            .filter((name) => !name.startsWith(`salt/${day}`) && !name.includes(`/${day}/`)),
+        );
+        await driver.set(key, JSON.stringify(newSalt()), { absent: true });
+      }
+      throw new Error(`${driver.where}: salt/${day}: no usable salt`);
+    },
+    async addView(view, bounds) {
+      const visitorKey = `visitor/${view.day}/${view.visitor}`;
+      const addressKey = `address/${view.day}/${view.address}`;
+      const visitor = await readJson<VisitorState>(driver, visitorKey);
+      if (visitor && visitor.views >= bounds.viewsPerVisitor) return false;
+      // The client's count first, by one conditional change, so that a burst from one client never passes its bound;
+      // given back when the day refuses the view, so that a refused view uses up no one's allowance.
+      if (!(await bumpClient(addressKey, bounds.viewsPerAddress))) return false;
+      let state: VisitorState | undefined;
+      await update<DayTotals>(driver, totalsKey(view.day), (stored) => {
+        const totals = totalsOf(view.day, stored);
+        state = applyView(totals, visitor, view, bounds);
+        return state ? totals : undefined;
+      });
+      if (!state) {
+        await update<number>(driver, addressKey, (count) => (typeof count === 'number' && count > 0 ? count - 1 : undefined));
+        return false;
+      }
+      await driver.set(visitorKey, JSON.stringify(state));
+      return true;
+    },
+    async addIntent(intent, bounds) {
+      const key = `intents/${intent.day}/${intent.address}`;
+      const byAddress = (await readJson<number>(driver, key)) ?? 0;
+      let added = false;
+      await update<DayTotals>(driver, totalsKey(intent.day), (stored) => {
+        const totals = totalsOf(intent.day, stored);
+        added = applyIntent(totals, typeof byAddress === 'number' ? byAddress : 0, intent, bounds);
+        return added ? totals : undefined;
+      });
+      if (added) await driver.set(key, JSON.stringify((typeof byAddress === 'number' ? byAddress : 0) + 1));
+      return added;
+    },
+    async addLead(day) {
+      await update<DayTotals>(driver, totalsKey(day), (stored) => {
+        const totals = totalsOf(day, stored);
+        return { ...totals, leads: totals.leads + 1 };
+      });
+    },
+    async addDropped(day) {
+      await update<DayTotals>(driver, totalsKey(day), (stored) => {
+        const totals = totalsOf(day, stored);
+        return { ...totals, dropped: (totals.dropped ?? 0) + 1 };
+      });
+    },
+    async days(since, until) {
+      const keys = await driver.keys('day/', { after: `day/${since}`.slice(0, -1), before: `day/${until}~` });
+      const chosen = keys.filter((key) => {
+        const day = key.slice('day/'.length);
+        return dayPattern.test(day) && day >= since && day <= until;
+      });
+      const entries = await getMany(driver, chosen);
+      return chosen.flatMap((key, index) => {
+        const value = entries[index]?.value;
+        if (value === undefined) return [];
+        try {
+          return [totalsOf(key.slice('day/'.length), JSON.parse(value) as Partial<DayTotals>)];
+        } catch {
+          return [];
+        }
+      });
+    },
+    async purge(before, today) {
+      const old = (await driver.keys('day/')).filter((key) => {
+        const day = key.slice('day/'.length);
+        return dayPattern.test(day) && day < before;
+      });
+      const hashes = (await Promise.all(['salt/', 'visitor/', 'address/', 'intents/'].map((prefix) => driver.keys(prefix))))
+        .flat()
+        .filter((name) => !name.startsWith(`salt/${today}`) && !name.includes(`/${today}/`));
+      await removeMany(driver, [...old, ...hashes]);
+      return old.length;
+    },
+  };
 }

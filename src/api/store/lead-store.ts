@@ -1,265 +1,321 @@
 /**
- * Where a lead is kept before the visitor is told « Message envoyé » (store first, notify after). One
- * interface, three stores: files in LEADS_DIR (Node), a D1 table (Cloudflare) and a Netlify Blobs store
- * (Netlify), each in its host's folder (src/hosts/<host>/), opened with the audience's (./host-store.ts). The
- * same store serves the receiver, the retried notification (../contact/notify.ts) and the operator's inbox
- * (`npm run leads`).
+ * Where a lead is kept before the visitor is told « Message envoyé » (store first, notify after): written once,
+ * over any driver (./driver.ts). The same store serves the receiver, the retried notification
+ * (../contact/notify.ts), the daily digest (../contact/digest.ts), the purge and the operator's inbox
+ * (`npm run leads`). Its keys:
+ * - `lead/<id>`: a lead to notify or notified, its fields and state, and a sender's claim (one JSON record,
+ *   changed only by a conditional write, so that of two senders only one takes it);
+ * - `spam/<id>.<kind>`: a lead kept apart as spam, `<kind>` saying why at a glance: `honeypot` or `markup` for the
+ *   obvious bots, `judged` for the others (the digest counts the first two and names the others without reading them);
+ * - `due/<next attempt, ms, 15 digits>/<id>`: the index of the pending leads, written before the state that needs it,
+ *   so that a pass lists the leads due first, in order, by name; an entry whose lead says otherwise is stale, and goes;
+ * - `failed/<id>`: the leads given up since the last digest, which names them;
+ * - `spam-day/<day>`: the quarantined messages of a Paris day, stored and refused beyond the day's cap;
+ * - `digest/state`, `digest/day/<day>`: what the digests reported, and each day's, taken by one sender.
+ * The last four are the digest's (./digest-queue.ts); the names and how a record is read, ./lead-records.ts.
+ * Ids start with the reception time: the purge chooses the leads past their period from their names alone.
  */
-import * as v from 'valibot';
 import type { ContactValues } from '../../contact/contact-fields.ts';
 import { mapFields } from '../../contact/map-fields.ts';
+import { parisDay } from '../../content/french-date.ts';
+import { type DigestMark, type DigestQueue, digestDayPattern, digestQueue, type SpamCaps } from './digest-queue.ts';
+import { type Driver, getMany, readJson, removeMany } from './driver.ts';
+import {
+  digestStateKey,
+  dueKey,
+  failedKey,
+  leadIdOf,
+  leadKey,
+  parseDueKey,
+  recordsOf,
+  type SpamKind,
+  spamIdOf,
+  spamKey,
+} from './lead-records.ts';
+import {
+  firstNotification,
+  idTime,
+  type LeadRecord,
+  leadId,
+  leadOf,
+  type Listing,
+  newestFirst,
+  type Notification,
+  type Outcome,
+  receivedAtOf,
+  sameEmail,
+  type StoredLead,
+} from './lead.ts';
 
-/** Where a lead's notification stands. */
-export type Notification =
-  /** It went out at `at` (ISO 8601). */
-  | { state: 'sent'; at: string }
-  /** `attempts` made so far (0: none yet); the next one is due at `nextAt` (ISO 8601). */
-  | { state: 'pending'; attempts: number; nextAt: string; lastReason?: string }
-  /** Given up at `at`: a final answer, or the last attempt failed. */
-  | { state: 'failed'; attempts: number; at: string; reason: string }
+/** What the receiver decided before storing: spam (kept apart) or « à vérifier » (notified with its reasons). */
+export interface Judged {
+  spam?: { reasons: readonly string[]; kind: SpamKind };
+  review?: readonly string[];
+}
+
+export type { SpamCaps } from './digest-queue.ts';
+export type { SpamKind } from './lead-records.ts';
+
+/** A sender's hold on one lead: the state it took, and the record's version, for the write of its outcome. */
+export interface Claim {
+  notification: Extract<Notification, { state: 'pending' }>;
+  version: string;
+}
+
+interface PurgeResult extends Listing {
+  /** How many went, of each kind (`leads` lists them only when `detailed`). */
+  removed: { leads: number; spam: number };
+  /** Spam deleted before any digest named it (the channel was down the whole period): said, never silent. */
+  unreported: number;
+  /** False when the deadline came first: the next run goes on from the names left. */
+  done: boolean;
+}
+
+export interface LeadStore extends Omit<DigestQueue, 'admitSpam'> {
+  readonly where: string;
   /**
-   * Kept apart as spam at `at`, with its reasons (../spam/weights.ts): never due, never notified until the
-   * operator rescues it (`retry`), purged after `spamRetentionDays`.
+   * Resolves once the lead is durably stored, never before: pending and due at once, « à vérifier » with its
+   * reasons, or kept apart as spam; `refused` when the day already keeps its cap of that kind of spam (counted).
    */
-  | { state: 'spam'; reasons: string[]; at: string };
-
-/** What an attempt to notify leads to (a lead is kept apart as spam only when stored). */
-export type Outcome = Exclude<Notification, { state: 'spam' }>;
-
-export interface StoredLead extends ContactValues {
-  /** Sortable by date: the ISO time of reception, then a random part. */
-  id: string;
-  /** ISO 8601, UTC. */
-  receivedAt: string;
-  notification: Notification;
-  /**
-   * Delivered but marked « à vérifier »: the reasons (signal names of ../spam/weights.ts), decided on reception
-   * and kept with the lead, so that a retried notification is marked too. Absent for an unmarked lead.
-   */
-  review?: string[];
-}
-
-/** A record the store could not read: named so the operator can look at it; skipped by everything else. */
-export interface Unreadable {
-  id: string;
-  /** The file or key, for the operator. */
-  where: string;
-  reason: string;
-}
-
-/**
- * An entry of an index that a store set right by itself (Netlify Blobs' `pending/` markers, ./blobs.ts): removed
- * because its lead is sent, failed, spam or gone, or because a marker with more attempts supersedes it; or,
- * `restored`, written back for a lead that had no state at all. Each is logged, never silent.
- */
-export interface IndexRepair {
-  id: string;
-  /** The key removed or written back. */
-  key: string;
-  why: 'sent' | 'failed' | 'spam' | 'gone' | 'superseded' | 'restored';
-}
-
-/**
- * An incident of the delivery itself (../notify.ts): the provider answered that the setting is broken (401, 403,
- * 404, 410, Brevo's sender or account), so no lead is sent, and none loses an attempt, until it works again.
- */
-export interface DeliveryPause {
-  /** When the incident began (ISO 8601). */
-  since: string;
-  /** Which delivery (`email Brevo`, `webhook`), as the log names it. */
-  delivery: string;
-  /** The provider's last answer. */
-  reason: string;
-  /** Configuration errors met in a row: the step of the backoff. */
-  failures: number;
-  /** When sending is tried again (ISO 8601). */
-  nextAt: string;
-}
-
-/** The delivery's own record, one per store, apart from any lead's. */
-export interface DeliveryStatus {
-  pause?: DeliveryPause;
-  /** Since when (ISO 8601) the receiver stores leads without notifying anyone (store only). */
-  storeOnly?: string;
-}
-
-/** The record as stored (JSON); anything else reads as no record: a broken record never stops the sending. */
-const deliveryStatusValue = v.object({
-  pause: v.optional(
-    v.object({ since: v.string(), delivery: v.string(), reason: v.string(), failures: v.number(), nextAt: v.string() }),
-  ),
-  storeOnly: v.optional(v.string()),
-});
-
-export function parseDeliveryStatus(value: unknown): DeliveryStatus {
-  const parsed = v.safeParse(deliveryStatusValue, value);
-  if (!parsed.success) return {};
-  const { pause, storeOnly } = parsed.output;
-  return { ...(pause ? { pause } : {}), ...(storeOnly ? { storeOnly } : {}) };
-}
-
-/**
- * A change of the delivery's record: the new record given the current one, or undefined to leave it as it is.
- * It may be called more than once (a store that lost a race reads again), so it must not count its calls.
- */
-export type DeliveryStatusChange = (current: DeliveryStatus) => DeliveryStatus | undefined;
-
-/** What list/forget/purge return: the leads concerned, and the records skipped. */
-export interface Listing {
-  leads: StoredLead[];
-  unreadable: Unreadable[];
-  /** What `due` or `purge` set right in the store's index on the way (./blobs.ts only). */
-  repaired?: IndexRepair[];
-}
-
-export interface LeadStore {
-  /**
-   * Resolves once the lead is durably stored, never before; it is then pending, due at once, or, given spam
-   * reasons, kept apart (`spam`), never due. Given review reasons (and no spam ones), it is stored with them
-   * (`review`), in the same write as the lead itself.
-   */
-  add(message: ContactValues, receivedAt: Date, spamReasons?: readonly string[], review?: readonly string[]): Promise<StoredLead>;
-  /** Every lead, newest first. */
+  add(message: ContactValues, receivedAt: Date, judged?: Judged): Promise<StoredLead | { refused: SpamKind }>;
+  /** Every lead, the ones kept apart included, newest first. */
   list(): Promise<Listing>;
-  /**
-   * At most `limit` pending leads due at `now`, the longest due first, found without reading the others
-   * (names, an index or a query): a pass reads one batch whatever the number of pending leads. Unreadable
-   * records among them come back as such, so that the caller can set them aside.
-   */
+  /** At most `limit` pending leads due at `now`, the longest due first, found by name (one batch per pass). */
   due(now: Date, limit: number): Promise<Listing>;
   /**
-   * Takes the right to notify one lead until `until`, and gives its state as it is now: undefined when it is
-   * sent, failed, not due yet, no longer in the state the caller read (`lead.notification`, as `due` or `add`
-   * gave it), or when another sender (request, isolate, instance, schedule) holds a claim that has not expired.
+   * Takes the right to notify one lead until `until`: undefined when it is not pending and due, no longer in the
+   * state the caller read (`lead.notification`), or held by another sender whose claim has not expired.
    */
-  claim(lead: StoredLead, now: Date, until: Date): Promise<Notification | undefined>;
+  claim(lead: StoredLead, now: Date, until: Date): Promise<Claim | undefined>;
+  /** Writes the outcome of an attempt and frees the claim; false when the lead changed meanwhile (left as it is). */
+  record(id: string, outcome: Outcome, claim?: Claim): Promise<boolean>;
   /**
-   * Writes the outcome of an attempt (sent, pending with its next time, or failed) and frees the claim;
-   * `previous`, the state claimed, spares the store a search for what to replace.
+   * Back to pending, no attempt made, due at `now` (`npm run leads -- --retry`); undefined when there is no such lead,
+   * when a sender holds it (`keepLiveClaim`), or when it is not failed (`onlyFailed`).
    */
-  record(id: string, notification: Outcome, previous?: Notification): Promise<void>;
-  /**
-   * `npm run leads -- --retry ID` (and `--pas-indesirable ID`, which rescues a spam lead): back to pending,
-   * attempts 0, due at `now`; undefined when there is no such lead.
-   */
-  retry(id: string, now: Date, options?: RetryOptions): Promise<StoredLead | undefined>;
-  /**
-   * Deletes every lead of this email address (case-insensitive), and its traces in the memories (repeats,
-   * acknowledgements); returns the leads, and the records skipped.
-   */
+  retry(id: string, now: Date, options?: { keepLiveClaim?: boolean; onlyFailed?: boolean }): Promise<StoredLead | undefined>;
+  /** A lead kept apart, back among the others, pending (`--pas-indesirable`); undefined when no such spam. */
+  rescue(id: string, now: Date): Promise<StoredLead | undefined>;
+  /** Deletes every lead of this address (case-insensitive); returns them, and the records skipped. */
   forget(email: string): Promise<Listing>;
   /**
-   * Deletes the leads received before `before`, and the spam ones received before `spamBefore`; returns them,
-   * and the records skipped.
+   * Deletes the leads received before `before` and the spam received before `spamBefore`, chosen by name, a few at a
+   * time; stops at `deadline` (ms since the epoch), to go on at the next run. `detailed` reads each lead first
+   * (`npm run leads -- --purge` prints them); the daily purge only counts.
    */
-  purge(before: Date, spamBefore?: Date): Promise<Listing>;
-  /**
-   * Remembers that `email` sent the message `body` at `now`, and says how many different addresses sent it
-   * within the window (this one included). Bounded: entries older than the window go, and a message keeps at
-   * most a few dozen addresses. Keyed hashes only (../spam/repeats.ts), under the store's own random key, which
-   * `purge` replaces (dropping every entry of the old key); `forget` removes the address's entries.
-   */
-  repeats?(body: string, email: string, now: Date): Promise<number>;
-  /**
-   * The acknowledgement's memory (../contact/acknowledgement.ts): true, and `email` remembered for `day` (Paris,
-   * `YYYY-MM-DD`), the first time that day in every process, isolate or instance; false after. Only a hash of the
-   * address salted with the day's random salt is kept; the first claim of a new day deletes the earlier days'.
-   */
-  acknowledge?(email: string, day: string): Promise<boolean>;
-  /** Deletes the acknowledgements' salts and hashes of every day but `today` (the daily purge). */
-  forgetAcknowledgements?(today: string): Promise<void>;
-  /**
-   * The daily digest of quarantined messages (../digest.ts): at most `limit` leads kept apart as spam that no
-   * digest has named yet, oldest first. A rescued or forgotten lead is no longer one.
-   */
-  unreported(limit: number): Promise<Listing>;
-  /** Notes these spam leads as named by a digest the provider accepted at `at`; a lead no longer spam is left alone. */
-  markReported(ids: readonly string[], at: Date): Promise<void>;
-  /**
-   * Takes the digest of `day` (Paris, `YYYY-MM-DD`) in one atomic write: true for the one caller, whatever the
-   * process, isolate or instance, that took it; false when it was taken already.
-   */
-  claimDigest(day: string, at: Date): Promise<boolean>;
-  /** Gives `day` back after a digest the provider did not accept, so that a later pass sends it. */
-  releaseDigest(day: string): Promise<void>;
-  /** The delivery's record (an incident, store-only mode); `{}` when there is none. */
-  deliveryStatus?(): Promise<DeliveryStatus>;
-  /**
-   * Changes the delivery's record atomically in the store (an exclusive create, a conditional write), so that of
-   * two senders (isolates, instances) opening or ending the same incident only one does; gives the record
-   * before and after (the same when `change` left it).
-   */
-  updateDeliveryStatus?(change: DeliveryStatusChange): Promise<{ before: DeliveryStatus; after: DeliveryStatus }>;
+  purge(before: Date, spamBefore: Date, options?: { deadline?: number; detailed?: boolean }): Promise<PurgeResult>;
 }
 
-interface RetryOptions {
-  /**
-   * Leaves a lead that a sender holds (a live claim) untouched: undefined then. `npm run leads -- --retry` waits for
-   * the claim to end rather than clear it under a sender that may be posting it.
-   */
-  keepLiveClaim?: boolean;
-}
+/** A due entry older than this whose lead is missing is stale; a younger one may be a lead still being written. */
+const writeGraceMs = 10 * 60_000;
 
-/** A digest's day as the stores write it in a name or key: `YYYY-MM-DD`, nothing else. */
-export const digestDayPattern = /^\d{4}-\d{2}-\d{2}$/;
-/** Review reasons as read back from a store: a list of texts, or nothing (anything else reads as nothing). */
-export function reviewOf(value: unknown): { review?: string[] } {
-  return Array.isArray(value) && value.length > 0 && value.every((reason) => typeof reason === 'string') ? { review: [...value] } : {};
-}
+export function leadStore(driver: Driver, { spamCaps }: { spamCaps: SpamCaps }): LeadStore {
+  const { where } = driver;
+  const { parse, read } = recordsOf(driver);
+  const queue = digestQueue(driver, spamCaps);
+  const allLeadKeys = () => driver.keys('lead/');
+  const allSpamKeys = () => driver.keys('spam/');
 
-/** Whether a stored lead falls under a purge: past the retention period, or spam past its shorter one. */
-export const purged = (lead: StoredLead, before: Date, spamBefore?: Date) =>
-  Date.parse(lead.receivedAt) < before.getTime() ||
-  (spamBefore !== undefined && lead.notification.state === 'spam' && Date.parse(lead.receivedAt) < spamBefore.getTime());
-
-/**
- * A stored lead's fields as read back. A field added to the form after the lead was stored reads as empty,
- * so that older leads are still listed, exported and forgotten.
- */
-export const storedFields = v.object(mapFields(() => v.optional(v.string(), '')));
-
-/** Newest first, by reception time then id. */
-export const newestFirst = (a: StoredLead, b: StoredLead) => b.receivedAt.localeCompare(a.receivedAt) || b.id.localeCompare(a.id);
-
-export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** A sortable id: the reception time, then 8 random hex digits. */
-export function leadId(receivedAt: Date): string {
-  const random = Array.from(crypto.getRandomValues(new Uint8Array(4)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${receivedAt.toISOString().replace(/[:.]/g, '-')}-${random}`;
-}
-
-/** `2026-11-24T19-40-13-123Z-ab12cd34` → `2026-11-24T19:40:13.123Z`, or undefined for anything else. */
-export function receivedAtOf(id: string): string | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-[0-9a-f]{8}$/.exec(id);
-  return match ? `${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z` : undefined;
-}
-
-/** A new lead's state: no attempt yet, due at once. */
-export const firstNotification = (receivedAt: string): Notification => ({ state: 'pending', attempts: 0, nextAt: receivedAt });
-
-/**
- * Files and Blobs find due leads by their names alone: a pending lead's marker is named
- * `<id>.<attempts>.<next time in ms>`. Ids hold no dot.
- */
-export const pendingMarker = (id: string, attempts: number, nextAt: string) => `${id}.${attempts}.${Date.parse(nextAt)}`;
-
-export function parsePendingMarker(name: string): { id: string; attempts: number; nextAt: string } | undefined {
-  const match = /^([^.]+)\.(\d{1,4})\.(\d{1,15})$/.exec(name);
-  if (!match) return undefined;
-  const next = new Date(Number(match[3]));
-  if (Number.isNaN(next.getTime())) return undefined;
-  return { id: match[1] ?? '', attempts: Number(match[2]), nextAt: next.toISOString() };
-}
-
-/** Of several markers left for one lead (a sender stopped between writing the new and removing the old), the latest. */
-export function latestMarkers<T extends { id: string; attempts: number }>(markers: Iterable<T>): Map<string, T> {
-  const latest = new Map<string, T>();
-  for (const marker of markers) {
-    const known = latest.get(marker.id);
-    if (!known || marker.attempts > known.attempts) latest.set(marker.id, marker);
+  async function list(): Promise<Listing> {
+    const [leads, spam] = await Promise.all([read(await allLeadKeys(), leadIdOf), read(await allSpamKeys(), spamIdOf)]);
+    return { leads: [...leads.leads, ...spam.leads].sort(newestFirst), unreadable: [...leads.unreadable, ...spam.unreadable] };
   }
-  return latest;
-}
 
-export const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  /** The state written with the lead's own record; the entry of the due index first, when the state needs one. */
+  async function write(id: string, record: LeadRecord, condition: { version: string } | { absent: true }, key = leadKey(id)) {
+    const pending = record.notification.state === 'pending' ? dueKey(record.notification.nextAt, id) : undefined;
+    if (pending) await driver.set(pending, '1');
+    const written = await driver.set(key, JSON.stringify(record), condition);
+    if (written === undefined && pending) await driver.remove(pending);
+    return written;
+  }
+
+  /** What goes with a state that is left: its due entry, or its note among the failed leads. */
+  async function leave(id: string, previous: Notification, next?: Notification): Promise<void> {
+    if (previous.state === 'pending' && !(next?.state === 'pending' && next.nextAt === previous.nextAt)) {
+      await driver.remove(dueKey(previous.nextAt, id));
+    }
+    if (previous.state === 'failed' && next?.state !== 'failed') await driver.remove(failedKey(id));
+  }
+
+  async function add(message: ContactValues, receivedAt: Date, judged: Judged = {}): Promise<StoredLead | { refused: SpamKind }> {
+    const id = leadId(receivedAt);
+    const at = receivedAtOf(id) ?? receivedAt.toISOString();
+    // Exactly the form's fields, whatever else the object given holds.
+    const fields = mapFields((field) => message[field.name]);
+    if (judged.spam && judged.spam.reasons.length > 0) {
+      const { kind } = judged.spam;
+      if (!(await queue.admitSpam(kind, parisDay(receivedAt)))) return { refused: kind };
+      const record: LeadRecord = { ...fields, receivedAt: at, notification: { state: 'spam', reasons: [...judged.spam.reasons], at } };
+      await driver.set(spamKey(id, kind), JSON.stringify(record), { absent: true });
+      return leadOf(id, record);
+    }
+    const review = judged.review && judged.review.length > 0 ? { review: [...judged.review] } : {};
+    const record: LeadRecord = { ...fields, receivedAt: at, ...review, notification: firstNotification(at) };
+    if ((await write(id, record, { absent: true })) === undefined) throw new Error(`${where}: ${leadKey(id)} exists already`);
+    return leadOf(id, record);
+  }
+
+  async function due(now: Date, limit: number): Promise<Listing> {
+    const keys = await driver.keys('due/', { before: `due/${String(now.getTime() + 1).padStart(15, '0')}/`, limit: limit * 2 });
+    const entries = keys.flatMap((key) => {
+      const entry = parseDueKey(key);
+      return entry ? [{ ...entry, key }] : [];
+    });
+    const records = await getMany(
+      driver,
+      entries.map(({ id }) => leadKey(id)),
+    );
+    const listing: Listing = { leads: [], unreadable: [] };
+    const stale: string[] = [];
+    entries.forEach((entry, index) => {
+      const value = records[index]?.value;
+      if (value === undefined) {
+        // A lead being written has its entry first: only an old entry without a lead is stale.
+        if (entry.at < now.getTime() - writeGraceMs) stale.push(entry.key);
+        return;
+      }
+      const result = parse(entry.id, leadKey(entry.id), value);
+      if (!('lead' in result)) {
+        listing.unreadable.push(result);
+        stale.push(entry.key);
+        return;
+      }
+      const { notification } = result.lead;
+      if (notification.state !== 'pending' || dueKey(notification.nextAt, entry.id) !== entry.key) stale.push(entry.key);
+      else if (listing.leads.length < limit) listing.leads.push(result.lead);
+    });
+    await removeMany(driver, stale);
+    return listing;
+  }
+
+  async function claim(lead: StoredLead, now: Date, until: Date): Promise<Claim | undefined> {
+    const entry = await driver.get(leadKey(lead.id));
+    if (!entry) return undefined;
+    const parsed = parse(lead.id, leadKey(lead.id), entry.value);
+    if (!('lead' in parsed)) return undefined;
+    const { record } = parsed;
+    const current = record.notification;
+    const read = lead.notification;
+    if (current.state !== 'pending' || Date.parse(current.nextAt) > now.getTime()) return undefined;
+    if (read.state !== 'pending' || read.attempts !== current.attempts || read.nextAt !== current.nextAt) return undefined;
+    if (record.claim && Date.parse(record.claim) > now.getTime()) return undefined;
+    const version = await driver.set(leadKey(lead.id), JSON.stringify({ ...record, claim: until.toISOString() }), {
+      version: entry.version,
+    });
+    return version === undefined ? undefined : { notification: current, version };
+  }
+
+  async function record(id: string, outcome: Outcome, held?: Claim): Promise<boolean> {
+    const entry = await driver.get(leadKey(id));
+    if (!entry || (held && entry.version !== held.version)) return false;
+    const parsed = parse(id, leadKey(id), entry.value);
+    if (!('lead' in parsed)) return false;
+    const { claim: _claim, ...rest } = parsed.record;
+    const previous = rest.notification;
+    const written = await write(id, { ...rest, notification: outcome }, { version: entry.version });
+    if (written === undefined) return false;
+    if (outcome.state === 'failed') await driver.set(failedKey(id), '1');
+    await leave(id, previous, outcome);
+    return true;
+  }
+
+  async function retry(
+    id: string,
+    now: Date,
+    options: { keepLiveClaim?: boolean; onlyFailed?: boolean } = {},
+  ): Promise<StoredLead | undefined> {
+    for (let tries = 0; tries < 5; tries++) {
+      const entry = await driver.get(leadKey(id));
+      if (!entry) return undefined;
+      const parsed = parse(id, leadKey(id), entry.value);
+      if (!('lead' in parsed)) return undefined;
+      const { claim: held, ...rest } = parsed.record;
+      if (options.keepLiveClaim && held && Date.parse(held) > now.getTime()) return undefined;
+      if (options.onlyFailed && rest.notification.state !== 'failed') return undefined;
+      const notification: Notification = { state: 'pending', attempts: 0, nextAt: now.toISOString() };
+      if ((await write(id, { ...rest, notification }, { version: entry.version })) === undefined) continue;
+      await leave(id, rest.notification, notification);
+      return { ...parsed.lead, notification };
+    }
+    return undefined;
+  }
+
+  async function rescue(id: string, now: Date): Promise<StoredLead | undefined> {
+    const key = (await driver.keys(`spam/${id}.`))[0];
+    if (!key) return undefined;
+    const parsed = parse(id, key, (await driver.get(key))?.value);
+    if (!('lead' in parsed)) return undefined;
+    const notification: Notification = { state: 'pending', attempts: 0, nextAt: now.toISOString() };
+    // The lead first, then the spam entry goes: a stop between the two leaves it twice, never nowhere.
+    if ((await write(id, { ...parsed.record, notification }, { absent: true })) === undefined) return undefined;
+    await driver.remove(key);
+    return { ...parsed.lead, notification };
+  }
+
+  /** Removes leads and what goes with their state. */
+  async function removeLeads(leads: readonly StoredLead[], keys: Map<string, string>): Promise<void> {
+    const extra = leads.flatMap((lead) =>
+      lead.notification.state === 'pending'
+        ? [dueKey(lead.notification.nextAt, lead.id)]
+        : lead.notification.state === 'failed'
+          ? [failedKey(lead.id)]
+          : [],
+    );
+    await removeMany(driver, [...leads.map((lead) => keys.get(lead.id) ?? leadKey(lead.id)), ...extra]);
+  }
+
+  async function forget(email: string): Promise<Listing> {
+    const [leads, spam] = await Promise.all([read(await allLeadKeys(), leadIdOf), read(await allSpamKeys(), spamIdOf)]);
+    const chosen = [...leads.leads, ...spam.leads].filter((lead) => sameEmail(lead.email, email));
+    await removeLeads(chosen, new Map([...leads.records, ...spam.records]));
+    return { leads: chosen.sort(newestFirst), unreadable: [...leads.unreadable, ...spam.unreadable] };
+  }
+
+  async function purge(before: Date, spamBefore: Date, options: { deadline?: number; detailed?: boolean } = {}): Promise<PurgeResult> {
+    const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+    const [oldLeads, oldSpam, mark] = await Promise.all([
+      driver.keys('lead/', { before: `lead/${idTime(before)}` }),
+      driver.keys('spam/', { before: `spam/${idTime(spamBefore)}` }),
+      readJson<DigestMark>(driver, digestStateKey),
+    ]);
+    const result: PurgeResult = { leads: [], unreadable: [], removed: { leads: 0, spam: 0 }, unreported: 0, done: true };
+    // The lead's index entries go with it: the due ones of the purged ids, found by name too.
+    const purgedIds = new Set(oldLeads.map(leadIdOf));
+    const dueKeys = purgedIds.size > 0 ? (await driver.keys('due/')).filter((key) => purgedIds.has(parseDueKey(key)?.id ?? '')) : [];
+    const failedKeys =
+      purgedIds.size > 0 ? (await driver.keys('failed/')).filter((key) => purgedIds.has(key.slice('failed/'.length))) : [];
+    const batches = [...oldLeads, ...oldSpam];
+    for (let start = 0; start < batches.length; start += 50) {
+      // One batch at least per run: a listing slow to come (thousands of names) never leaves a run with nothing done.
+      if (start > 0 && Date.now() > deadline) {
+        result.done = false;
+        return result;
+      }
+      const batch = batches.slice(start, start + 50);
+      if (options.detailed) {
+        const listing = await read(batch, (key) => (key.startsWith('spam/') ? spamIdOf(key) : leadIdOf(key)));
+        // A record past its period goes whether or not it reads: only those that read are listed.
+        result.leads.push(...listing.leads);
+      }
+      const spam = batch.filter((key) => key.startsWith('spam/'));
+      result.removed.spam += spam.length;
+      result.removed.leads += batch.length - spam.length;
+      result.unreported += spam.filter((key) => mark?.spam === undefined || key > mark.spam).length;
+      await removeMany(driver, batch);
+    }
+    await removeMany(driver, [...dueKeys, ...failedKeys]);
+    // The days' records older than any spam they could concern.
+    const oldest = parisDay(spamBefore);
+    const days = [...(await driver.keys('spam-day/')), ...(await driver.keys('digest/day/'))].filter((key) => {
+      const day = key.split('/').at(-1) ?? '';
+      return digestDayPattern.test(day) && day < oldest;
+    });
+    await removeMany(driver, days);
+    result.leads.sort(newestFirst);
+    return result;
+  }
+
+  const { admitSpam: _admit, ...digest } = queue;
+  return { where, add, list, due, claim, record, retry, rescue, forget, purge, ...digest };
+}

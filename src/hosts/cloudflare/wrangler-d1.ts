@@ -12,7 +12,8 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { d1Binding, type SqlRunner } from './d1-store.ts';
+import type { SqlRunner } from './d1-driver.ts';
+import { d1Binding } from './store.ts';
 
 /** A literal for `wrangler d1 execute --command`, which takes no bound parameters. */
 const sqlLiteral = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`);

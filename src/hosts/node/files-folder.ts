@@ -1,21 +1,15 @@
 /**
- * Local delivery (Node only, the default of `npm start`): one JSON file per message in LEADS_DIR.
- * Written atomically: the message goes to a temporary file whose name does not end in `.json`,
- * is flushed to disk, then renamed. A reader of `*.json` never sees a half-written file, and the
- * visitor is told "sent" only once the file is complete.
- * Leads are personal data: the folder is `0700` and each file `0600`, so no other user of the machine
- * reads names, emails or phones (Windows ignores these modes).
+ * LEADS_DIR as the server finds it at start (./files-driver.ts writes it): never inside a folder a static host
+ * publishes, private (the folder `0700`, its files `0600`, so no other user of the machine reads names, emails or
+ * phones; Windows ignores these modes), and without the temporary files a write cut by a stop left behind.
  */
-import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, open, readdir, realpath, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContactValues } from '../../contact/contact-fields.ts';
-import { mapFields } from '../../contact/map-fields.ts';
 
 const folderMode = 0o700;
 const fileMode = 0o600;
-/** Temporary files are hidden and end in `.tmp`: `.2026-…-1a2b3c4d.json.tmp`. */
-const isTemporary = (name: string) => name.startsWith('.') && name.endsWith('.json.tmp');
+/** Temporary files are hidden (./files-driver.ts): `.2026-…-1a2b3c4d.json.<uuid>.tmp`. */
+const isTemporary = (name: string) => name.startsWith('.') && name.endsWith('.tmp');
 
 /** The folder's real path, or its absolute path while it does not exist yet. */
 async function resolved(folder: string): Promise<string> {
@@ -44,50 +38,11 @@ export async function publishedFolderHolding(dir: string, published: readonly st
 export async function prepareLeadsDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: folderMode });
   await chmod(dir, folderMode);
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(dir, entry.name);
-    if (isTemporary(entry.name)) await rm(file, { force: true });
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) await chmod(file, folderMode);
+    else if (!entry.isFile()) continue;
+    else if (isTemporary(entry.name)) await rm(file, { force: true });
     else await chmod(file, fileMode);
   }
-}
-
-/**
- * `id`, when given, names the file (a lead id, ../store/lead-store.ts `leadId`); otherwise a new one does.
- * `review`, when given, is written in the same file: the reasons the lead is marked « à vérifier ».
- */
-export function leadsWriter(dir: string): (message: ContactValues, id?: string, review?: readonly string[]) => Promise<string> {
-  return async (message, id, review) => {
-    // Exactly the form's fields, whatever else the object given holds.
-    const fields = {
-      ...mapFields((field) => message[field.name]),
-      ...(review && review.length > 0 ? { review: [...review] } : {}),
-    };
-    await mkdir(dir, { recursive: true, mode: folderMode });
-    // Sortable by date; the random part keeps two messages of the same millisecond apart.
-    const fileName = `${id ?? `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`}.json`;
-    const file = path.join(dir, fileName);
-    const temporary = path.join(dir, `.${fileName}.tmp`);
-    try {
-      const handle = await open(temporary, 'wx', fileMode);
-      try {
-        await handle.writeFile(`${JSON.stringify(fields, null, 2)}\n`);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporary, file);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-    // The rename itself reaches the disk once the folder is flushed (not possible on Windows: skipped).
-    try {
-      const folder = await open(dir, 'r');
-      await folder.sync().finally(() => folder.close());
-    } catch {
-      // Best effort only.
-    }
-    return file;
-  };
 }

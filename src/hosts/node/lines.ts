@@ -7,6 +7,8 @@ export const nodeLines = {
     'LEADS_DIR ({dir}) est dans {published}, un dossier publié : les messages y seraient lisibles par tout le monde. Choisissez un dossier hors des dossiers publiés, par exemple leads/ (la valeur par défaut).',
   leadsDirUnusable:
     'LEADS_DIR ({dir}) ne peut pas servir de dossier des messages : {reason}. Choisissez un dossier que le serveur peut créer et écrire.',
+  leadsMigrated:
+    '{count} message(s) de {dir} repris dans le nouveau format (leur état gardé) ; leurs anciens fichiers sont dans {dir}/ancien-format/.',
   requestFailed: 'Requête {method} {path} non traitée ({status}) : {reason}',
   stopping: 'Arrêt demandé : plus aucune nouvelle connexion, fin des requêtes en cours (au plus {seconds} s)…',
   stopped: 'Serveur arrêté.',

@@ -12,14 +12,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import type { receiverLines } from '../../api/contact/lines.ts';
+import type { Settings } from '../../contact/settings.ts';
+import { settingsLines } from '../../contact/lines.ts';
 import { fillTemplate } from '../../content/template.ts';
 
 export interface ProxyTrust {
   client(request: IncomingMessage): { address?: string; forwardedProto?: 'http' | 'https' };
 }
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 function forwardedProto(request: IncomingMessage): 'http' | 'https' | undefined {
   const header = request.headers['x-forwarded-proto'];
@@ -28,10 +27,11 @@ function forwardedProto(request: IncomingMessage): 'http' | 'https' | undefined 
   return value === 'http' || value === 'https' ? value : undefined;
 }
 
-export function readProxyTrust(env: Env, words: typeof receiverLines): { proxy?: ProxyTrust; problems: string[] } {
-  const raw = env.CONTACT_TRUST_PROXY?.trim() ?? '';
-  const rawHops = env.CONTACT_PROXY_HOPS?.trim() ?? '';
-  const invalid = (name: string) => fillTemplate(words.settingInvalid, { name });
+/** The proxies of the settings (src/contact/settings.ts, `proxy`), or the lines to correct. */
+export function readProxyTrust(settings: Settings['proxy']): { proxy?: ProxyTrust; problems: string[] } {
+  const raw = settings.trust ?? '';
+  const rawHops = settings.hops ?? '';
+  const invalid = (name: string) => fillTemplate(settingsLines.proxy, { name });
   const problems: string[] = [];
   let hops = 1;
   if (rawHops !== '') {

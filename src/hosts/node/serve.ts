@@ -22,7 +22,7 @@ if (!existsSync('dist/index.html')) {
   console.error('dist/ is empty: run `npm run build` first (or `npm start`, which builds then serves).');
   process.exit(1);
 }
-const { server, receiver, problems, stop } = await createSiteServer({ root: 'dist' });
+const { server, api, problems, stop } = await createSiteServer({ root: 'dist' });
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   process.exit(1);
@@ -51,7 +51,7 @@ server.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   // The port actually bound: PORT=0 asks for any free one.
   console.log(`PropLLC: http://${shown}:${(server.address() as AddressInfo).port}/`);
-  console.log(receiver.describe);
+  console.log(api.describe);
   const warning = endOfLifeWarning();
   // On stdout: a notice for whoever runs the site, not an error of the server.
   if (warning) console.log(warning);

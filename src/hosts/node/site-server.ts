@@ -8,22 +8,29 @@
  * in flight finish before the server closes.
  */
 import { createServer, type Server } from 'node:http';
+import { type Api, createApi } from '../../api/app.ts';
+import { contactPath } from '../../api/contact/receiver.ts';
+import { countPath, flushEveryMs, maxWaitingCounts } from '../../contact/audience-settings.ts';
+import { readSettings } from '../../contact/settings.ts';
+import { settingsLines } from '../../contact/lines.ts';
+import { fillTemplate } from '../../content/template.ts';
+import { receiverSecurityHeaders } from '../../site/security-headers.ts';
+import { withErrorBoundary } from './boundary.ts';
 import { forbiddenMethods, originFormTarget, sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
-import { prepareLeadsDir, publishedFolderHolding } from './files-folder.ts';
 import { nodeLines } from './lines.ts';
 import { readProxyTrust } from './proxy.ts';
-import { keepNotifying } from './retry.ts';
-import { dailyPurge, keepPurging, type Ticker } from '../../api/contact/purge.ts';
-import { receiverLines } from '../../api/contact/lines.ts';
-import { contactPath } from '../../api/contact/receiver.ts';
-import { countPath } from '../../contact/audience-settings.ts';
-import { receiverSecurityHeaders } from '../../site/security-headers.ts';
-import { createSiteReceiver, type SiteReceiver } from '../../api/contact/site-receiver.ts';
-import { openNodeStore } from './store.ts';
-import { fillTemplate } from '../../content/template.ts';
-import { withErrorBoundary } from './boundary.ts';
-import { nodeAudience } from './audience.ts';
 import { createStaticRoute } from './static-server.ts';
+import { openNodeDrivers } from './store.ts';
+
+/** A repeating timer: starts `tick` every `everyMs`; returns how to stop it (tests give their own). */
+export type Ticker = (tick: () => void, everyMs: number) => () => void;
+
+const unrefInterval: Ticker = (tick, everyMs) => {
+  const timer = setInterval(tick, everyMs);
+  // A timer must never keep a stopped server's process alive.
+  timer.unref();
+  return () => clearInterval(timer);
+};
 
 export interface SiteServerOptions {
   /** The built site (dist/). */
@@ -32,13 +39,15 @@ export interface SiteServerOptions {
   env?: Readonly<Record<string, string | undefined>>;
   log?: (line: string) => void;
   logError?: (line: string) => void;
-  /** The clock and timer of the daily purge (tests replace them). */
-  purgeClock?: { now: () => Date; ticker: Ticker };
+  /** The clock and timer of the day's work (tests replace them). */
+  clock?: { now: () => Date; ticker: Ticker };
+  /** Replaces `fetch` for the deliveries (tests). */
+  fetch?: typeof fetch;
 }
 
 export interface SiteServer {
   server: Server;
-  receiver: SiteReceiver;
+  api: Api;
   /** French lines for the operator: with any, the server must not be started. */
   problems: string[];
   /**
@@ -54,40 +63,44 @@ const maxConnections = 1000;
 /** Folders a static host publishes: leads must never be written there. */
 const publishedFolders = (root: string) => [root, 'public'];
 
+/**
+ * `npm start` has no host to run work after an answer, nor a scheduler: the server runs the day's work itself (the
+ * retry pass with the digest, the purge once a day) at start-up and every 30 seconds, so a lead due goes out within
+ * 30 seconds and the digest within 30 seconds of 08:00.
+ */
+const scheduledEveryMs = 30_000;
+
 export async function createSiteServer({
   root,
   env = process.env,
   log = console.log,
   logError = console.error,
-  purgeClock,
+  clock,
+  fetch,
 }: SiteServerOptions): Promise<SiteServer> {
-  const words = receiverLines;
+  const settings = readSettings(env, { host: 'files' });
   // Every lead is stored in LEADS_DIR first, whatever notification is set. The audience keeps its own folder
   // (AUDIENCE_DIR) and its counts in memory: it never writes where the leads are.
-  const stores = await openNodeStore({ env, published: publishedFolders(root), logError });
-  const store = stores.leads;
-  const { counter: audience, flush: flushAudience } = nodeAudience({ env, stores, log, logError });
-  const receiver = createSiteReceiver({ env, store, log, logError, onLead: audience.countLead });
-  const { proxy, problems: proxyProblems } = readProxyTrust(env, words);
-  const problems = [...receiver.problems, ...proxyProblems.map((problem) => fillTemplate(words.settingsInvalid, { problem }))];
-
-  if (store && 'leads' in store) {
-    const published = await publishedFolderHolding(store.where, publishedFolders(root));
-    if (published) problems.push(fillTemplate(nodeLines.leadsDirPublished, { dir: store.where, published }));
-    else {
-      try {
-        await prepareLeadsDir(store.where);
-      } catch (error) {
-        // A folder that cannot be made or written would lose every lead: the server does not start.
-        const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-        problems.push(fillTemplate(nodeLines.leadsDirUnusable, { dir: store.where, reason }));
-      }
-    }
-  }
+  const drivers = await openNodeDrivers(settings, publishedFolders(root));
+  const api = await createApi({
+    settings,
+    host: 'files',
+    leads: drivers.leads,
+    ...(drivers.audience ? { audience: drivers.audience } : {}),
+    log,
+    logError,
+    maxWaitingCounts,
+    ...(clock ? { now: clock.now } : {}),
+    ...(fetch ? { fetch } : {}),
+  });
+  const { proxy, problems: proxyProblems } = readProxyTrust(settings.proxy);
+  const problems = [...api.problems, ...proxyProblems.map((problem) => fillTemplate(settingsLines.invalid, { problem }))];
+  for (const warning of api.warnings) logError(fillTemplate(settingsLines.invalid, { problem: warning }));
+  if (drivers.migrated > 0) log(fillTemplate(nodeLines.leadsMigrated, { count: String(drivers.migrated), dir: settings.leadsDir }));
 
   const serveStatic = createStaticRoute(root);
-  const followUps = new Set<Promise<void>>();
-  const follow = (work: Promise<void>) => {
+  const followUps = new Set<Promise<unknown>>();
+  const follow = (work: Promise<unknown>) => {
     followUps.add(work);
     void work.finally(() => followUps.delete(work));
   };
@@ -100,7 +113,7 @@ export async function createSiteServer({
       if (pathname === countPath && !forbiddenMethods.has(request.method ?? '')) {
         const { request: fetchRequest, client } = toFetchRequest(request, { proxy });
         // 204 at once; the count is written after, and stopping the server waits for it.
-        await sendFetchResponse(request, response, await audience.handle(fetchRequest, client, follow));
+        await sendFetchResponse(request, response, await api.fetch(fetchRequest, { client, waitUntil: follow }));
         return;
       }
       if (pathname !== contactPath) {
@@ -115,7 +128,7 @@ export async function createSiteServer({
       const { request: fetchRequest, client } = toFetchRequest(request, { proxy });
       // The notification goes out after the answer (and the pending ones are retried with it): kept, so that
       // stopping the server lets it finish.
-      const answer = await receiver.handle(fetchRequest, client, follow);
+      const answer = await api.fetch(fetchRequest, { client, waitUntil: follow });
       await sendFetchResponse(request, response, answer);
     },
     {
@@ -131,13 +144,24 @@ export async function createSiteServer({
   // descriptors (an accept that fails for want of one is an `error` event on the server).
   const server = createServer({ headersTimeout: 20_000, requestTimeout: 60_000 }, handler);
   server.maxConnections = maxConnections;
-  keepNotifying(server, receiver, follow);
-  // The leads past the retention period go at start-up, then once a day (src/api/contact/purge.ts), and the
-  // audience's old totals and past salts with them.
-  if (store && 'leads' in store) {
-    const purge = dailyPurge({ store: store.leads, alsoPurge: audience.purge, log, logError, now: purgeClock?.now });
-    keepPurging(server, purge, purgeClock?.ticker);
-  }
+  const ticker = clock?.ticker ?? unrefInterval;
+  let stopTimers: (() => void)[] = [];
+  server.on('listening', () => {
+    const scheduled = () => {
+      // No new work once the server is closing.
+      if (server.listening) follow(api.scheduled());
+    };
+    const flush = () =>
+      follow(
+        drivers.flush().catch((error: unknown) => logError(fillTemplate(nodeLines.audienceWriteFailed, { reason: String(error) }))),
+      );
+    scheduled();
+    stopTimers = [ticker(scheduled, scheduledEveryMs), ticker(flush, flushEveryMs)];
+  });
+  server.on('close', () => {
+    for (const stopTimer of stopTimers) stopTimer();
+    stopTimers = [];
+  });
 
   function stop(graceMs: number): Promise<void> {
     stopping = true;
@@ -153,7 +177,10 @@ export async function createSiteServer({
         const done = () => {
           if (flushing) return;
           flushing = true;
-          void flushAudience().finally(resolve);
+          void drivers
+            .flush()
+            .catch((error: unknown) => logError(fillTemplate(nodeLines.audienceWriteFailed, { reason: String(error) })))
+            .finally(resolve);
         };
         const grace = setTimeout(done, graceMs);
         void Promise.allSettled([...followUps]).finally(() => {
@@ -165,5 +192,5 @@ export async function createSiteServer({
     });
   }
 
-  return { server, receiver, problems, stop };
+  return { server, api, problems, stop };
 }

@@ -5,7 +5,7 @@
  * A script rather than `VAR=value` in package.json, which Windows shells do not understand.
  */
 import { spawnSync } from 'node:child_process';
-import { siteReceiverPath } from '../../contact/contact-recipients.ts';
+import { siteReceiverPath } from '../../contact/settings.ts';
 
 const env = {
   ...process.env,

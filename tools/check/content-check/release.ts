@@ -8,18 +8,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
 import { parseTree } from 'jsonc-parser';
-import {
-  type ContactRecipients,
-  contactEndpointFrom,
-  contactRecipientsFrom,
-  contactStoreFrom,
-  simulationAsked,
-  usesSiteReceiver,
-} from '../../../src/contact/contact-recipients.ts';
-import { deliveryModeOf, deliveryModes, deliverySettingOf, storeSettingOf } from '../../../src/contact/delivery-settings.ts';
-import { hostBuilds, type LeadStoreKind } from '../../../src/contact/lead-stores.ts';
+import type { ContactRecipients } from '../../../src/contact/contact-recipients.ts';
+import { deliveryModes, readSettings } from '../../../src/contact/settings.ts';
+import type { LeadStoreKind } from '../../../src/contact/lead-stores.ts';
 import { lineOfField, readDataFile } from './checks/data-files.ts';
-import { audienceCountedBy } from '../../../src/contact/audience-build.ts';
 import { audienceBinding } from '../../../src/contact/audience-settings.ts';
 import { releaseMessages } from '../../../src/content/schema/messages.ts';
 import { processorsSchema } from '../../../src/content/schema/site-schema.ts';
@@ -89,7 +81,8 @@ const placeholderFacts: ReleaseRule = {
       'content/company.json': await loadDataFile(root, 'company.json'),
       'content/processors.json': await loadDataFile(root, 'processors.json'),
     };
-    return sitePlaceholderProblems(files, sitePlaceholders, contactRecipientsFrom(env), contactStoreFrom(env));
+    const { build } = readSettings(env);
+    return sitePlaceholderProblems(files, sitePlaceholders, build.recipients, build.store);
   },
 };
 
@@ -123,10 +116,11 @@ const feesSet: ReleaseRule = {
  * time too, so the GDPR notice names the recipients the receiver will really use.
  */
 function deliveryProblems(env: Record<string, string | undefined>): string[] {
-  if (simulationAsked(env)) return [releaseMessages.simulationAsked];
-  if (contactRecipientsFrom(env) === 'none') return [releaseMessages.noEndpoint];
-  if (usesSiteReceiver(env) && deliveryModeOf(env) === undefined) {
-    return [releaseMessages.deliveryMode(deliverySettingOf(env), deliveryModes)];
+  const settings = readSettings(env);
+  if (settings.build.simulationAsked) return [releaseMessages.simulationAsked];
+  if (settings.build.recipients === 'none') return [releaseMessages.noEndpoint];
+  if (settings.build.siteReceiver && !deliveryModes.some((mode) => mode === settings.deliveryWritten)) {
+    return [releaseMessages.deliveryMode(settings.deliveryWritten, deliveryModes)];
   }
   return [];
 }
@@ -202,7 +196,7 @@ const deliveryServiceNamed: ReleaseRule = {
   name: 'The contact delivery service named in the GDPR notice is the one VITE_CONTACT_ENDPOINT posts to',
   async check({ root, env }) {
     const loaded = await loadDataFile(root, 'processors.json');
-    return loaded ? deliveryServiceProblems(loaded.data, contactEndpointFrom(env)) : [];
+    return loaded ? deliveryServiceProblems(loaded.data, readSettings(env).build.endpoint) : [];
   },
 };
 
@@ -222,15 +216,15 @@ const d1Blocks = (toml: string, binding: string) =>
  * than the one this host really gives, or no store at all, is refused.
  */
 export async function storeProblems(root: string, env: Record<string, string | undefined>): Promise<string[]> {
-  if (!usesSiteReceiver(env)) return [];
-  const value = storeSettingOf(env);
+  const settings = readSettings(env);
+  if (!settings.build.siteReceiver) return [];
+  const value = settings.storeWritten;
   if (!value) return [releaseMessages.noStore];
-  const store = contactStoreFrom(env);
+  const store = settings.store;
   if (!store) return [releaseMessages.storeUnknown(value)];
   const problems: string[] = [];
-  for (const { variable, host, store: hostStore } of hostBuilds) {
-    if (env[variable]?.trim() && store !== hostStore) problems.push(releaseMessages.storeNotThisHost(store, host, hostStore));
-  }
+  const hostBuild = settings.build.hostBuild;
+  if (hostBuild && store !== hostBuild.store) problems.push(releaseMessages.storeNotThisHost(store, hostBuild.host, hostBuild.store));
   const wrangler = path.join(root, 'wrangler.toml');
   if (store === 'd1' && existsSync(wrangler)) {
     const toml = await readFile(wrangler, 'utf8');
@@ -238,7 +232,7 @@ export async function storeProblems(root: string, env: Record<string, string | u
     const audienceIds = d1Blocks(toml, audienceBinding);
     const others = d1Blocks(toml, '[^"]+').filter((block) => !audienceIds.includes(block));
     if (others.some((block) => localD1Id.test(block))) problems.push(`wrangler.toml → ${releaseMessages.localD1Id}`);
-    if (audienceCountedBy(env) && audienceIds.some((block) => localD1Id.test(block))) {
+    if (settings.build.audienceCounted && audienceIds.some((block) => localD1Id.test(block))) {
       problems.push(`wrangler.toml → ${releaseMessages.localAudienceD1Id}`);
     }
   }
@@ -287,7 +281,7 @@ const audienceNoticeAgrees: ReleaseRule = {
     const files = await Promise.all(
       names.map(async (name) => ({ relative: `content/legal/${name}`, source: await readFile(path.join(dir, name), 'utf8') })),
     );
-    return audienceNoticeProblems(files, audienceCountedBy(env));
+    return audienceNoticeProblems(files, readSettings(env).build.audienceCounted);
   },
 };
 

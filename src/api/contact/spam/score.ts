@@ -7,10 +7,21 @@
  */
 import mailchecker from 'mailchecker';
 import type { ContactValues } from '../../../contact/contact-fields.ts';
+import { hasInvisible, normaliseText } from './normalise.ts';
 import { spamPatterns } from './patterns.ts';
+import { propfirmLink } from './propfirms.ts';
+import { offTopic } from './topic.ts';
 import { domainsOf, privacyRelay } from './relays.ts';
-import { shortMessage } from './repeats.ts';
-import { otherScriptShare, repeatedFrom, type SpamSignal, signalClasses, strongSignalsToQuarantine, tooFastMs } from './weights.ts';
+import { type Repeats, shortMessage } from './repeats.ts';
+import {
+  otherScriptShare,
+  repeatedFrom,
+  resentFrom,
+  type SpamSignal,
+  signalClasses,
+  strongSignalsToQuarantine,
+  tooFastMs,
+} from './weights.ts';
 
 export interface SpamInput {
   values: ContactValues;
@@ -18,8 +29,8 @@ export interface SpamInput {
   honeypot?: string;
   /** Milliseconds between the form's first use and its sending, as the form's script measured them; absent without it. */
   elapsedMs?: number;
-  /** How many different addresses sent this same body within the window, this one included. */
-  repeats?: number;
+  /** What the store remembers of this text: how many addresses sent it, how many times this one did. */
+  repeats?: Repeats;
 }
 
 /**
@@ -38,9 +49,16 @@ export interface SpamVerdict {
 
 const urlPattern =
   /\b(?:https?:\/\/|www\.)[^\s<>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|ru|info|biz|xyz|top|io|co|site|online|shop)\/[^\s<>"']*/giu;
-const bbCode = /\[(?:url|link|img|b|i|u|color|size|quote)(?:=[^\]]*)?\]/iu;
-const htmlTag = /<\/?(?:a|p|b|i|u|strong|em|div|span|br|img|script|iframe|h[1-6]|ul|li|table)\b[^>]*>/iu;
-const contactLink = /https?:\/\/|www\.|\.(?:com|net|org|ru|xyz|top)\b/iu;
+/** BBCode that is markup: a link or an image, or a tag with its closing one. */
+const bbCode = /\[(?:url|link|img)(?:=[^\]]*)?\]|\[(b|i|u|color|size|quote)(?:=[^\]]*)?\][\s\S]*?\[\/\1\]/iu;
+/** HTML that is markup: a link or an image with its address, a script or a frame, a tag with its closing one. */
+const htmlMarkup =
+  /<a\s[^<>]*\bhref\s*=|<img\s[^<>]*\bsrc\s*=|<(?:script|iframe|object|embed)\b|<(p|b|i|u|strong|em|div|span|h[1-6]|ul|ol|li|table|font)\b[^<>]*>[\s\S]*?<\/\1\s*>/iu;
+/** What looks like a tag without being one: `<b 3 trades`, `<br>`, `<jean@x.fr>`. */
+const tagLike = /<\/?[a-z][^<>]{0,60}>?/iu;
+const webAddress = /https?:\/\/|www\./iu;
+const emailInText = /[^\s@<>]+@[^\s@<>]+\.[a-z]{2,}/iu;
+const bareDomain = /\b[a-z0-9-]{2,}\.(?:com|net|org|fr|io|co|be|ch|ca|ma|tn|dz|eu|info|biz|xyz|top|shop|online|site|app|dev)\b/iu;
 const letter = /\p{L}/gu;
 const latinLetter = /\p{Script=Latin}/gu;
 
@@ -80,19 +98,29 @@ export function outcomeOf(signals: readonly SpamSignal[]): SpamOutcome {
 
 export function spamScore({ values, honeypot, elapsedMs, repeats }: SpamInput): SpamVerdict {
   const found = new Set<SpamSignal>();
-  const links = linksIn(values.message).length;
+  // Read as a person sees it: look-alike forms folded, invisible characters out.
+  const name = normaliseText(values.name);
+  const phone = normaliseText(values.phone);
+  const message = normaliseText(values.message);
   if ((honeypot ?? '').trim() !== '') found.add('honeypot');
-  if (links >= 3) found.add('links');
-  else if (links === 2) found.add('twoLinks');
-  if (bbCode.test(values.message) || htmlTag.test(values.message) || htmlTag.test(values.name)) found.add('markup');
-  if (contactLink.test(values.name) || contactLink.test(values.phone)) found.add('linkInContact');
-  if (mostlyOtherScript(values.message)) found.add('script');
-  const searched = [values.name, values.phone, values.message].join('\n');
+  const links = linksIn(message);
+  const elsewhere = links.filter((link) => !propfirmLink(link)).length;
+  if (elsewhere >= 3) found.add('links');
+  else if (links.length >= 2) found.add('twoLinks');
+  if ([message, name].some((text) => bbCode.test(text) || htmlMarkup.test(text))) found.add('markup');
+  else if ([message, name].some((text) => tagLike.test(text))) found.add('tagLike');
+  if (webAddress.test(name) || webAddress.test(phone) || bareDomain.test(phone)) found.add('linkInContact');
+  else if (emailInText.test(name) || bareDomain.test(name)) found.add('addressInName');
+  if (hasInvisible(values.name) || hasInvisible(values.message)) found.add('invisible');
+  if (mostlyOtherScript(message)) found.add('script');
+  else if (offTopic(message)) found.add('offTopic');
+  const searched = [name, phone, message].join('\n');
   for (const { regexp, strength } of spamPatterns) {
     if (regexp.test(searched)) found.add(strength === 'strong' ? 'pattern' : 'word');
   }
   if (disposableEmail(values.email)) found.add('disposable');
-  if (repeats !== undefined && repeats >= repeatedFrom) found.add(shortMessage(values.message) ? 'repeatedShort' : 'repeated');
+  if (repeats !== undefined && repeats.addresses >= repeatedFrom) found.add(shortMessage(message) ? 'repeatedShort' : 'repeated');
+  if (repeats !== undefined && repeats.fromSender >= resentFrom) found.add('resent');
   // A post without the measure (no JavaScript, a direct client) neither gains nor loses.
   if (elapsedMs !== undefined && elapsedMs < tooFastMs) found.add('tooFast');
   const reasons = [...found].sort((a, b) => rank[signalClasses[a]] - rank[signalClasses[b]] || order.indexOf(a) - order.indexOf(b));

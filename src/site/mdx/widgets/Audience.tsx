@@ -1,6 +1,6 @@
 /**
  * `<AudienceNotice />` in MDX: what the GDPR notice says about audience counting, from content/audience.json and
- * the build's setting (src/contact/audience-build.ts): what is counted, that no cookie is used, how long daily totals
+ * the build's setting (`build.audienceCounted` of src/contact/settings.ts): what is counted, that no cookie is used, how long daily totals
  * are kept (the period the purge applies), and the link « Ne pas être compté », which works without JavaScript
  * (the count endpoint keeps the choice in the one cookie the site sets, for objecting visitors only).
  */

@@ -22,7 +22,7 @@ const acknowledgementSent: boolean = typeof __CONTACT_ACK__ === 'boolean' ? __CO
 /** The email and the phone number are links. */
 const linkOf = ({ key, value }: PublisherFact) => (key === 'email' ? `mailto:${value}` : key === 'phone' ? telHref(value) : undefined);
 
-/** `<CompanyFacts />` in MDX: the site publisher's identity (./publisher-facts.ts lists its facts). */
+/** `<CompanyFacts />` in MDX: the site publisher's identity (src/content/data/publisher-facts.ts lists its facts). */
 export function CompanyFacts() {
   return <FactList facts={publisherFacts.map((fact) => ({ label: fact.label, value: fact.value, href: linkOf(fact) }))} />;
 }
@@ -77,7 +77,7 @@ export function ProcessorList({
 }: {
   recipients: ContactRecipients;
   store?: LeadStoreKind;
-  /** This build's receiver sends visitors an acknowledgement (src/contact/acknowledgement-settings.ts). */
+  /** This build's receiver sends visitors an acknowledgement (`build.acknowledgementSent` of src/contact/settings.ts). */
   acknowledged?: boolean;
 }) {
   const delivery = deliveryProcessor[recipients];

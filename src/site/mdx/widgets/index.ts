@@ -7,7 +7,7 @@
  * The components' own prop types are checked against these schemas at compile time (./props-parity.ts).
  * Plain TypeScript and valibot only: the check and the editor load it without Vite or CSS.
  *
- * Adding a widget: its component in src/site/components/Name/ (or in ./ if it reads content/ itself); its entry
+ * Adding a widget: its component in src/site/components/<Name>/ (or in ./ if it reads content/ itself); its entry
  * here (module, French label and description, the schema of its settings with `text(…)` or `choice(…)`, what it
  * holds between its tags; `inSentence: true` for a self-closing widget written inside a sentence, which the editor
  * makes inline); if it has settings, its line in ./props-parity.ts; and an example in the editors' guide,

@@ -108,9 +108,11 @@ export async function update<T>(
   driver: Driver,
   key: string,
   change: (current: T | undefined) => T | undefined,
-  tries = 8,
+  tries = 12,
 ): Promise<{ before: T | undefined; after: T | undefined }> {
   for (let attempt = 0; attempt < tries; attempt++) {
+    // Writers that met on one entry wait a random while before the next try, so that they do not meet again.
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 6)));
     const entry = await driver.get(key);
     let before: T | undefined;
     try {

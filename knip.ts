@@ -31,8 +31,14 @@ const config: KnipConfig = {
     // node:path and node:fs that build gives the site's MDX plugins by alias.
     'editor/Preview/live/main.tsx',
     'editor/Preview/live/node-{fs,path}.ts',
-    // `npm start`: its script `exec`s Node (`exec node --import tsx …`), which knip does not read as running a file.
+    // `npm start` and `npm test`: their scripts `exec` Node (`exec node --import tsx …`), which knip does not read as
+    // running a file.
     'src/hosts/node/start.ts',
+    'tools/test/run.ts',
+    // Stages and fixtures started by their path: the receiver build by tools/test/run.ts, the servers of the runner's
+    // test by tests/fixtures/test-runner/stages.ts.
+    'tests/e2e/receiver-build.ts',
+    'tests/fixtures/test-runner/*.ts',
     // The hosts' functions: Cloudflare Pages and Netlify find them by their folder.
     'functions/api/*.ts',
     'netlify/functions/*.ts',

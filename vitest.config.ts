@@ -47,13 +47,15 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
+          // One local Blobs server for all the files of a run, each on sites of its own.
+          globalSetup: ['tests/fixtures/blobs-global.ts'],
           environment: 'node',
           maxWorkers: 2,
           // Threads, like the unit projects: each file still gets modules of its own, without a new Node process
           // to start and fill (measured: about a fifteenth of this project's CPU time). Its servers, wrangler runs
           // and builds are child processes all the same.
           pool: 'threads',
-          // `npm test` runs these beside the end-to-end tests (tools/test/side-by-side.ts): a test that starts a
+          // `npm test` runs these beside the end-to-end tests (tools/test/run.ts): a test that starts a
           // server or a process may wait for a core, and fails on what it checks, not on the time it took.
           testTimeout: 30_000,
         },

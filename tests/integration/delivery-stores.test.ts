@@ -10,6 +10,7 @@
  * `redirect` incident the list names; a lead a sender holds is waited for, never taken from it; the command's
  * `--retry` forms and what the list shows (the incident above the table, « non notifié (stockage seul) »).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,7 +43,6 @@ const day = 86_400_000;
 const minute = 60_000;
 
 let blobs: LocalBlobs | undefined;
-let sites = 0;
 beforeAll(async () => {
   blobs = await startBlobs();
 });
@@ -84,7 +84,7 @@ const stores: Record<string, () => Promise<Opened>> = {
     if (!blobs) throw new Error('Blobs not started');
     const local = blobs;
     // A site of its own per case: the local server keeps each site's stores apart.
-    const siteID = `site-${++sites}`;
+    const siteID = `site-${randomUUID()}`;
     const open = () => blobsDriver(local.open(blobsStoreName, siteID), 'Netlify Blobs');
     return {
       driver: open(),

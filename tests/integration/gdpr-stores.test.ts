@@ -7,6 +7,7 @@
  * as spam included and marked so; `--forget` then leaves nothing that names them: every file under LEADS_DIR,
  * every key and value of the Blobs store, every row of every D1 table is read back. Another person's lead stays.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,7 +67,7 @@ const setups: Record<string, () => Promise<Setup>> = {
   blobs: async () => {
     const blobs = await startBlobs();
     stops.push(() => blobs.stop());
-    const siteID = 'site-de-test';
+    const siteID = `site-${randomUUID()}`;
     const raw = blobs.open(blobsStoreName, siteID);
     const driver = blobsDriver(raw, 'blobs');
     return {

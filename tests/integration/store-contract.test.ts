@@ -6,6 +6,7 @@
  * server @netlify/blobs ships). The leads and memories written once over the driver get every case on every host;
  * a new host gets them with its row here. For files, what is on disk too: private, one file per entry.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,7 +46,6 @@ describe('the files driver on disk', () => {
 });
 
 let blobs: LocalBlobs | undefined;
-let sites = 0;
 beforeAll(async () => {
   blobs = await startBlobs();
 });
@@ -56,7 +56,7 @@ afterAll(async () => {
 driverContract('Netlify Blobs', async () => {
   if (!blobs) throw new Error('Blobs not started');
   // A site of its own per case: the local server keeps each site's stores apart.
-  const siteID = `site-${++sites}`;
+  const siteID = `site-${randomUUID()}`;
   return { driver: blobsDriver(blobs.open('leads', siteID), 'blobs'), other: blobsDriver(blobs.open('leads', siteID), 'blobs') };
 });
 

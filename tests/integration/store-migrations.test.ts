@@ -5,6 +5,7 @@
  * every lead is listed afterwards with its state, a pending one is still due, a spam one still kept apart; the old
  * files are kept aside, the old keys go. and D1's tables (src/hosts/cloudflare/migrations/0009_kv.sql).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,9 +67,10 @@ describe('LEADS_DIR of an earlier version', () => {
 describe('the Netlify Blobs stores of an earlier version', () => {
   it('carries every lead over with its state and the audience’s totals, and drops the old keys', async () => {
     const blobs = await startBlobs();
+    const siteID = `site-${randomUUID()}`;
     try {
-      const leads = blobsDriver(blobs.open('leads', 'site-old'), 'blobs');
-      const audience = blobsDriver(blobs.open('audience', 'site-old'), 'audience');
+      const leads = blobsDriver(blobs.open('leads', siteID), 'blobs');
+      const audience = blobsDriver(blobs.open('audience', siteID), 'audience');
       const ids = {
         sent: '2026-11-20T10-00-00-000Z-0000000a',
         failed: '2026-11-21T10-00-00-000Z-0000000b',

@@ -2,7 +2,7 @@
  * `npm run check`: validates content/ in a couple of seconds, without building.
  * With `--types` (what `npm run check` passes), the TypeScript check runs at the same time in a child
  * process, so the whole check costs about as long as `tsc` alone:
- *   - `react-router typegen` is skipped when its output is newer than what it is generated from;
+ *   - `react-router typegen` is skipped when its output is newer than what it is generated from (./typegen.ts);
  *   - `tsc` is TypeScript 7's native compiler (the `typescript-7` alias: about four times faster than TypeScript 6,
  *     which stays installed as `typescript` for the tools that use its JavaScript API, knip and dependency-cruiser);
  *   - it is incremental (its cache lives in node_modules/.cache), so a re-run checks only what changed.
@@ -10,14 +10,13 @@
  * no placeholder left in the company facts, no claim awaiting proof. The site goes live only when they pass.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checkContent, formatProblems } from './content-check/check.ts';
+import { ensureTypegen } from './typegen.ts';
 
 const root = process.cwd();
 const withTypes = process.argv.includes('--types');
 const forRelease = process.argv.includes('--release');
-const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 function run(command: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -29,30 +28,9 @@ function run(command: string, args: string[]): Promise<{ code: number; output: s
   });
 }
 
-/** Route types depend on the route config and on which route files exist, not on their contents. */
-function typegenIsFresh(): boolean {
-  const marker = path.join(root, '.react-router', 'types', '+routes.ts');
-  if (!existsSync(marker)) return false;
-  const generated = statSync(marker).mtimeMs;
-  const sources = [
-    'react-router.config.ts',
-    'src/site/routes.ts',
-    'src/site/registry.ts',
-    'content/pages',
-    'src/site/layouts',
-    'src/site/routes',
-  ];
-  return sources.every((source) => {
-    const file = path.join(root, source);
-    return !existsSync(file) || statSync(file).mtimeMs <= generated;
-  });
-}
-
 async function typeCheck(): Promise<{ ok: boolean; output: string }> {
-  if (!typegenIsFresh()) {
-    const typegen = await run(bin('react-router'), ['typegen']);
-    if (typegen.code !== 0) return { ok: false, output: typegen.output };
-  }
+  const typegen = await ensureTypegen();
+  if (typegen.code !== 0) return { ok: false, output: typegen.output };
   // By its path: both TypeScripts install a `tsc` command, and node_modules/.bin keeps either one.
   const tsc = await run(path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc'), [
     '--noEmit',

@@ -17,15 +17,14 @@ const port = e2ePorts.site;
 process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`;
 
 /**
- * The editor's specs: a wide window, and time for a cold start. The editor is a large application, and its
- * « Aperçu » frames each start one more: under a machine kept busy by the rest of `npm test`, one took over the
- * 5 s an assertion waits by default before showing what the test reads.
+ * One deadline for every test, and one for every assertion: generous, so that only a hang reaches them, never a
+ * machine kept busy by the rest of `npm test` or by another program. Each test waits for the event it needs (a
+ * response, a text, a file), never for a time.
  */
-const editor = {
-  timeout: 6 * 60_000,
-  expect: { timeout: 20_000 },
-  use: { viewport: { width: 1280, height: 900 } },
-};
+const deadlines = { timeout: 6 * 60_000, expect: { timeout: 30_000 } };
+
+/** The editor's specs: a wide window. */
+const editor = { use: { viewport: { width: 1280, height: 900 } } };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,8 +37,6 @@ export default defineConfig({
       name: 'wrangler',
       testMatch: ['cloudflare.spec.ts', 'cloudflare-*.spec.ts', 'cms-host.spec.ts'],
       workers: 1,
-      timeout: editor.timeout,
-      expect: editor.expect,
     },
     // The local editor (`npm run cms`) on a throw-away copy of the repository: it needs no built site.
     { name: 'cms', testMatch: 'cms.spec.ts', workers: 1, ...editor },
@@ -48,6 +45,7 @@ export default defineConfig({
       testIgnore: ['cms.spec.ts', 'cms-host.spec.ts', 'cloudflare.spec.ts', 'cloudflare-*.spec.ts'],
     },
   ],
+  ...deadlines,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

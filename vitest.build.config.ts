@@ -9,6 +9,7 @@ export default defineConfig({
     // whose own Vitest runs read and write that same file under node_modules/.vite.
     cache: false,
     // Beside the end-to-end tests, validating a page can wait for a core: a test fails on what it finds, not on time.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -29,10 +29,11 @@ const unit = {
   environment: 'node' as const,
   setupFiles: ['tests/fixtures/setup.ts'],
   // Threads start faster than processes; one per core. A test fails on what it checks, not because the
-  // shared machine was busy while it imported its modules.
+  // shared machine was busy while it imported its modules: one deadline only a hang reaches, hooks included.
   pool: 'threads' as const,
   maxWorkers: '100%',
   testTimeout: 30_000,
+  hookTimeout: 30_000,
 };
 
 export default defineConfig({
@@ -56,8 +57,11 @@ export default defineConfig({
           // and builds are child processes all the same.
           pool: 'threads',
           // `npm test` runs these beside the end-to-end tests (tools/test/run.ts): a test that starts a
-          // server or a process may wait for a core, and fails on what it checks, not on the time it took.
-          testTimeout: 30_000,
+          // server or a process may wait for a core, and fails on what it checks, not on the time it took. One
+          // deadline for every test and hook, that only a hang reaches; each waits for its event, never for a time.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          expect: { poll: { timeout: 120_000 } },
         },
       },
     ],

@@ -3,7 +3,7 @@
  * once used, must leave the browser's cookie jar and storage empty.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { allPaths, walkTimeout } from './routes.ts';
+import { allPaths } from './routes.ts';
 import { fillContactForm } from '../fixtures/visitor.ts';
 
 /** Cookies seen by the browser (HTTP and script), and what scripts could read or store. */
@@ -28,7 +28,6 @@ async function settled(page: Page) {
 }
 
 test('no route sets a cookie or stores anything in the browser', async ({ page, context }) => {
-  test.setTimeout(walkTimeout(allPaths.length));
   for (const path of allPaths) {
     const response = await page.goto(path);
     expect(response?.headers()['set-cookie'], `Set-Cookie header on ${path}`).toBeUndefined();

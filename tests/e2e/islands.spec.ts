@@ -149,9 +149,16 @@ test.describe('Speculation Rules', () => {
     await page.goto('/');
     await siteScriptRan(page);
     const faq = page.getByRole('banner').getByRole('link', { name: 'FAQ', exact: true });
+    // `moderate`: the speculation starts after a short hover; the click waits until Chromium says it has the page.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Preload.enable');
+    const fetchedAhead = new Promise<void>((resolve) => {
+      const ready = ({ status }: { status: string }) => status === 'Ready' && resolve();
+      cdp.on('Preload.prefetchStatusUpdated', ({ status, prefetchUrl }) => prefetchUrl.endsWith('/faq') && ready({ status }));
+      cdp.on('Preload.prerenderStatusUpdated', ({ status, key }) => key.url.endsWith('/faq') && ready({ status }));
+    });
     await faq.hover();
-    // `moderate`: the speculation starts after a short hover.
-    await page.waitForTimeout(600);
+    await fetchedAhead;
     await faq.click();
     await expect(page).toHaveURL('/faq');
     const deliveryType = await page.evaluate(

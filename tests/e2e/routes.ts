@@ -15,9 +15,3 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 375, height: 740 },
 } as const;
-
-/**
- * The time a test that walks `count` pages gets: each page its 10 s (a page's own load takes 1–3 s on a loaded
- * two-core machine), so that a walk of every route fails on a slow page, not on the default 30 s of one test.
- */
-export const walkTimeout = (count: number) => count * 10_000;

@@ -4,13 +4,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { watchViolations } from './csp-violations.ts';
-import { allPaths, pagePaths, unknownPath, walkTimeout } from './routes.ts';
+import { allPaths, pagePaths, unknownPath } from './routes.ts';
 
 test.describe('Content-Security-Policy', () => {
   // One page walks every route (a step each); the watch lasts across its navigations.
   test('every page loads, runs its scripts and navigates with zero violations', async ({ page }) => {
     // Two loads a route.
-    test.setTimeout(walkTimeout(2 * allPaths.length));
     const violations = await watchViolations(page);
     for (const path of allPaths) {
       await test.step(path, async () => {

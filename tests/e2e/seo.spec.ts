@@ -2,7 +2,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { indexedPages, isIndexed, pages } from '../../src/site/registry.ts';
 import { siteUrlFrom } from '../../src/site/site-url.ts';
-import { allPaths, unknownPath, walkTimeout } from './routes.ts';
+import { allPaths, unknownPath } from './routes.ts';
 
 // The build and the tests read the same setting: `SITE_URL=… npm test` checks a build made for that origin.
 const siteUrl = siteUrlFrom(process.env);
@@ -13,7 +13,6 @@ test.describe('head tags of every page', () => {
   test('every page: title, description, canonical, Open Graph, Twitter card, JSON-LD, no failed request; titles and descriptions unique', async ({
     page,
   }) => {
-    test.setTimeout(walkTimeout(allPaths.length));
     const seen = { titles: new Map<string, string>(), descriptions: new Map<string, string>() };
     let current = '';
     const failures: string[] = [];

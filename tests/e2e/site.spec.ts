@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { navigation } from '../../src/content/data/navigation.ts';
 import { type PagePath, pages } from '../../src/site/registry.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
-import { endsWithContact, unknownPath, walkTimeout } from './routes.ts';
+import { endsWithContact, unknownPath } from './routes.ts';
 
 /**
  * The words a visitor must find on these pages: the h1 and a few key sentences. Every page of the registry gets
@@ -140,7 +140,6 @@ test('the header CTA opens the contact page', async ({ page }) => {
 });
 
 test('moving through every page: each link loads its page, marked in the menu, with no console error or warning', async ({ page }) => {
-  test.setTimeout(walkTimeout(navigation.nav.links.length + 1));
   const problems = recordProblems(page);
   await page.goto('/');
   await siteScriptRan(page);
@@ -169,7 +168,6 @@ test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
   test('every page shows its h1 and content', async ({ page }) => {
-    test.setTimeout(walkTimeout(pages.length));
     for (const { path } of pages) {
       await test.step(path, async () => {
         await page.goto(path);

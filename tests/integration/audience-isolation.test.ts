@@ -140,7 +140,7 @@ beforeAll(async () => {
   local = await openLocalD1(await mkdtemp(path.join(tmpdir(), 'propllc-isolation-d1-')));
   await migrate(local.runner(d1Binding), path.join(root, 'src/hosts/cloudflare/migrations'));
   await migrate(local.runner(audienceBinding), path.join(root, 'src/hosts/cloudflare/migrations-audience'));
-}, 120_000);
+});
 afterAll(async () => {
   await local?.dispose();
 });

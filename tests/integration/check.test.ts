@@ -27,12 +27,12 @@ describe('npm run check: messages for editors', () => {
   // The first check of a process may build the spelling dictionary: seconds on a busy machine.
   it('accepts valid content (links with anchors, widgets, collections)', async () => {
     expect(await check('valid')).toEqual([]);
-  }, 120_000);
+  });
 
   // Every page compiled and rendered, then proofread (Grammalecte's first run over the site: seconds more).
   it('accepts the site content itself', async () => {
     expect(await checkContent(path.join(fixtures, '..', '..'))).toEqual([]);
-  }, 120_000);
+  });
 
   // The range is the FAQ's words, the figures content/tarifs.json's: here three states' first year pass 150 €.
   it("names the FAQ's cost range that the figures of content/tarifs.json leave", async () => {

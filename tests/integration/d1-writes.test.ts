@@ -50,7 +50,7 @@ beforeAll(async () => {
   local = await openLocalD1(await mkdtemp(path.join(tmpdir(), 'propllc-d1-writes-')));
   run = local.runner(d1Binding);
   await migrate(run, path.join(root, 'src/hosts/cloudflare/migrations'));
-}, 120_000);
+});
 afterAll(async () => {
   await local?.dispose();
 });
@@ -111,7 +111,7 @@ async function isolate() {
   return { leads, post, keys };
 }
 
-describe('D1 rows written through the Cloudflare Pages Function', { timeout: 120_000 }, () => {
+describe('D1 rows written through the Cloudflare Pages Function', () => {
   it('a lead stored and notified writes a few rows, and its invocation stays within its 50 subrequests', async () => {
     const { leads, post } = await isolate();
     // The isolate's first request also does the day's work (the purge, once a day): the next one is a lead alone.

@@ -183,7 +183,7 @@ async function hostApi(opened: Opened, driver: Driver, url: string) {
 
 const pausedLines = (lines: string[]) => lines.filter((line) => line.startsWith('Livraison EN PANNE'));
 
-describe.each(Object.keys(stores))('the %s store', { timeout: 240_000 }, (kind) => {
+describe.each(Object.keys(stores))('the %s store', (kind) => {
   it('keeps one delivery record: of two senders opening or ending one incident, one only does', async () => {
     const opened = await stores[kind]!();
     const store = deliveryStatusStore(opened.driver);

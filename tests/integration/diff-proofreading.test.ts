@@ -46,7 +46,7 @@ describe('findings added by a change', () => {
     const report = plain(renderReport(comparison, { before: 'main', after: 'HEAD', findings }));
     const about = report.slice(report.indexOf('### `/about`'));
     expect(about).toContain('#### Orthographe et grammaire : fautes ajoutées\n\n- « sociétée » : mot inconnu.');
-  }, 120_000);
+  });
 
   it.skipIf(!grammalecte)(
     'lists a grammar mistake the change adds, with its sentence',

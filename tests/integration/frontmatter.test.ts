@@ -33,7 +33,7 @@ beforeAll(async () => {
   problems = await checkContent(root);
   // A whole content check, proofreading included (22 s on a two-core CI machine running other files beside it):
   // the time allowed is the machine's, not what is tested.
-}, 120_000);
+});
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

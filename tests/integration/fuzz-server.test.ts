@@ -238,4 +238,4 @@ it(`${requests} generated requests leave the server serving pages and storing le
   };
   expect(stored.map(fields)).toContainEqual(lead);
   expect(server.child.exitCode).toBeNull();
-}, 180_000);
+});

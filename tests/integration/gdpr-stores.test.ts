@@ -132,7 +132,7 @@ async function fill(store: LeadStore): Promise<{ mine: StoredLead[]; theirs: Sto
   return { mine: [sent, failed, pending, spam], theirs };
 }
 
-describe.each(Object.keys(setups))('a person’s GDPR requests on the %s store', { timeout: 120_000 }, (kind) => {
+describe.each(Object.keys(setups))('a person’s GDPR requests on the %s store', (kind) => {
   it('gives all their messages with --email, those set apart included, then --forget leaves nothing naming them', async () => {
     const setup = await setups[kind]!();
     const { mine, theirs } = await fill(setup.store);

@@ -130,7 +130,7 @@ const post = (port: number, name: string) =>
     body: JSON.stringify(validLead({ name, message: `Bonjour, ici ${name} : une question sur ma LLC.` })),
   });
 
-describe('SIGTERM to the main process only', { timeout: 120_000 }, () => {
+describe('SIGTERM to the main process only', () => {
   it('npm start: npm forwards it to the server, which finishes the notification in flight, and both exit 0', async () => {
     const target = await slowTarget(3000);
     const { cwd, leadsDir } = await project();

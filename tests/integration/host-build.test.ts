@@ -32,5 +32,5 @@ describe('a host build without what it writes into the pages', () => {
     expect(result.output).toContain('  - CONTACT_DELIVERY=local, email ou webhook');
     expect(result.output).toContain('Voir src/hosts/cloudflare/README.md.');
     expect(result.output).not.toMatch(/\bat \S+ \(/);
-  }, 120_000);
+  });
 });

@@ -328,15 +328,15 @@ describe('graceful shutdown', () => {
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
     socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    await expect.poll(() => received.includes('<title>'), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => received.includes('<title>')).toBe(true);
     // `Expect: 100-continue`: the server says « 100 Continue » once the request is in its hands, in flight.
     const body = JSON.stringify(visitor);
     const head = rawPost(body, { Expect: '100-continue' }).slice(0, -body.length);
     socket.write(head);
-    await expect.poll(() => received.includes('100 Continue'), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => received.includes('100 Continue')).toBe(true);
     socket.write(body.slice(0, 20));
     child.kill('SIGTERM');
-    await expect.poll(() => output().includes(nodeLines.stopping.slice(0, 20)), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => output().includes(nodeLines.stopping.slice(0, 20))).toBe(true);
     // Stopped listening: a new connection is refused.
     expect((await rawRequest(port, get('/'), { timeoutMs: 1000 })).status).toBe(0);
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
@@ -355,5 +355,5 @@ describe('graceful shutdown', () => {
       notification: { state: 'pending', attempts: 0, nextAt: expect.any(String) },
     });
     expect(output()).toContain(nodeLines.stopped);
-  }, 120_000);
+  });
 });

@@ -164,7 +164,7 @@ describe('10,000 pending leads in LEADS_DIR', () => {
     const leadsRead = new Set(reads.filter(leadFile).map((file) => path.basename(file, '.json')));
     expect(leadsRead.size).toBeLessThanOrEqual(40);
     expect([...leadsRead].every((id) => ids.indexOf(id) >= 9970)).toBe(true);
-  }, 120_000);
+  });
 });
 
 describe('store first, then notify (npm start with a webhook)', () => {
@@ -298,14 +298,14 @@ describe('200 messages posted at once to the server of npm start', () => {
           expect(
             (await filesStore(path.join(dir, 'leads')).list()).leads.filter((lead) => lead.notification.state !== 'sent'),
           ).toEqual([]),
-        { timeout: 20_000 },
+        { timeout: 120_000 },
       );
       expect(received.map((lead) => lead.message).sort()).toEqual([...messages].sort());
     } finally {
       await stop(1000);
       await new Promise((resolve) => provider.close(resolve));
     }
-  }, 120_000);
+  });
 });
 
 describe('the D1 table of the leads before the key-value store (src/hosts/cloudflare/migrations/)', () => {

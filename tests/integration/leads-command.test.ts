@@ -81,7 +81,7 @@ const leads = (args: string[], env: Record<string, string> = { LEADS_DIR: dir })
 /** The same, as the operator's terminal starts it: ops/leads/leads.ts in a process of its own. */
 const leadsProcess = (args: string[], env: Record<string, string> = { LEADS_DIR: dir }) => runScript('ops/leads/leads.ts', args, env);
 
-describe('npm run leads, over LEADS_DIR', { timeout: 30_000 }, () => {
+describe('npm run leads, over LEADS_DIR', () => {
   it('lists the leads newest first, with the start of each message and where its notification stands', async () => {
     const { code, stdout } = await leads([]);
     expect(code).toBe(0);
@@ -235,7 +235,7 @@ async function storeLead(lead: ContactValues, receivedAt = new Date(Date.now() -
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters the output must not hold.
 const actedOn = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
-describe('npm run leads shows visitor text, never obeys it', { timeout: 30_000 }, () => {
+describe('npm run leads shows visitor text, never obeys it', () => {
   const hostile = validLead({
     // OSC 52 sets the clipboard; ESC [ 1 A moves the cursor up to overwrite the row above.
     name: 'Eve\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[1A\u001b[2K',
@@ -271,7 +271,7 @@ describe('npm run leads shows visitor text, never obeys it', { timeout: 30_000 }
   });
 });
 
-describe('npm run leads --csv: a new private file, and no formula', { timeout: 30_000 }, () => {
+describe('npm run leads --csv: a new private file, and no formula', () => {
   it('creates the file readable by its owner only (0600), like the leads', async () => {
     const file = path.join(dir, 'export.csv');
     const { code } = await leads(['--csv', file]);

@@ -40,7 +40,7 @@ const raw = () => blobs.open(audienceBlobsStoreName, siteID);
 const leadsStore = () => blobs.open(blobsStoreName, siteID);
 
 // A local server and a dozen round trips each: more than the default 5 s on a busy machine.
-describe('Netlify: audience counted in Netlify Blobs', { timeout: 30_000 }, () => {
+describe('Netlify: audience counted in Netlify Blobs', () => {
   it('counts views and leads, apart from the leads, with nothing of a visitor in the totals', async () => {
     const { default: count, config } = await import('../../netlify/functions/count.ts');
     const { default: contact } = await import('../../netlify/functions/contact.ts');

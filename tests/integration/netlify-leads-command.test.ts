@@ -70,7 +70,7 @@ const leads = (args: string[], env: Record<string, string> = {}) =>
 // biome-ignore lint/suspicious/noControlCharactersInRegex: what a terminal would act on.
 const actedOn = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
-describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', { timeout: 60_000 }, () => {
+describe('npm run leads -- --netlify, over the site’s Netlify Blobs store', () => {
   it('lists the leads newest first, visitor text escaped, and names the store', async () => {
     const { code, stdout, stderr } = await leads([]);
     expect(stderr).toBe('');

@@ -28,18 +28,18 @@ describe('spelling', () => {
       'content/pages/about.mdx:13 → « scalpeurs » : mot inconnu. Vouliez-vous dire « sculpteurs » ? S’il est juste (un mot du métier, un nom), ajoutez-le à content/mots-du-metier.txt.',
       'content/brand.json:3 → « simplicitée » : mot inconnu. Vouliez-vous dire « simplicités » ou « simplicité » ? S’il est juste (un mot du métier, un nom), ajoutez-le à content/mots-du-metier.txt.',
     ]);
-  }, 120_000);
+  });
 
   it('accepts a word once it is in content/mots-du-metier.txt, capitalised at the start of a sentence too', async () => {
     expect(await check('trade-words')).toEqual([]);
-  }, 120_000);
+  });
 
   it('asks for one word a line, in alphabetical order', async () => {
     expect(await check('word-list-order')).toEqual([
       'content/mots-du-metier.txt:3 → « EIN » n’est pas à sa place : la liste est dans l’ordre alphabétique. Placez-le avant « LLC ».',
       'content/mots-du-metier.txt:4 → « propfirm firm » : un seul mot par ligne, sans espace ni ponctuation autour. Écrivez chaque mot sur sa propre ligne.',
     ]);
-  }, 120_000);
+  });
 });
 
 // The dictionary's answers are kept, so that a check of words already seen does not build it again (seconds);
@@ -62,14 +62,14 @@ describe('the dictionary’s answers, kept between checks', () => {
     kept.unknown.banquaires = ['bancaires-du-fichier'];
     writeFileSync(cache, JSON.stringify(kept));
     expect(await misspelt('Les frais banquaires.')).toEqual([{ word: 'banquaires', suggestions: ['bancaires-du-fichier'] }]);
-  }, 120_000);
+  });
 
   it('decides trade words at each check: a compound accepted through one is not accepted once it leaves the list', async () => {
     const sentence = 'Un compte Zorglub-compatible.';
     expect((await misspelt(sentence))?.map(({ word }) => word)).toEqual(['Zorglub-compatible']);
     expect(await misspelt(sentence, ['Zorglub'])).toEqual([]);
     expect((await misspelt(sentence))?.map(({ word }) => word)).toEqual(['Zorglub-compatible']);
-  }, 120_000);
+  });
 });
 
 describe.skipIf(!grammalecte)('grammar, with Grammalecte installed', () => {
@@ -78,14 +78,14 @@ describe.skipIf(!grammalecte)('grammar, with Grammalecte installed', () => {
     expect(problems).toContain(
       'content/faq/fiscalite.mdx:6 → grammaire : Conjugaison erronée. Accord avec “les sociétés…”. Le verbe devrait être à la 3ᵉ personne du pluriel. Proposition : « sont ». Dans la phrase « Chaque année, les sociétés est tenues de déclarer leurs comptes. ». Si la phrase est juste, ajoutez à content/exceptions-grammaire.txt la ligne : gv2__conj_les_nom__b1_a3_1 : Chaque année, les sociétés est tenues de déclarer leurs comptes.',
     );
-  }, 120_000);
+  });
 
   it('only warns outside CI', async () => {
     const warnings: string[] = [];
     expect(await check('grammar', false, warnings)).toEqual([]);
     expect(warnings.join('\n')).toContain('content/faq/fiscalite.mdx:6 → grammaire : Conjugaison erronée.');
     expect(warnings.join('\n')).toContain('Elles arrêtent la vérification en CI');
-  }, 120_000);
+  });
 
   it('silences a rule for the one sentence content/exceptions-grammaire.txt names, not for another', async () => {
     const problems = await check('grammar-silenced', true);
@@ -93,7 +93,7 @@ describe.skipIf(!grammalecte)('grammar, with Grammalecte installed', () => {
     expect(problems[0]).toMatch(
       /^content\/faq\/fiscalite\.mdx:8 → grammaire : Pour désigner un code juridique particulier, mettez une majuscule .* Dans la phrase « Vous déclarez vos comptes selon l’article 1649 A du code général des impôts\. »/,
     );
-  }, 120_000);
+  });
 });
 
 describe('without Grammalecte', () => {
@@ -109,12 +109,12 @@ describe('without Grammalecte', () => {
     expect(await check('grammar', false, warnings)).toEqual([]);
     expect(await check('trade-words', false, warnings)).toEqual([]);
     expect(warnings.filter((warning) => warning.includes('Grammalecte n’est pas installé'))).toHaveLength(1);
-  }, 120_000);
+  });
 
   it('fails the check in CI, where the grammar must be checked', async () => {
     process.env.GRAMMALECTE = path.join(fixtures, 'no-such-grammalecte-cli');
     expect(await check('trade-words', true)).toEqual([
       'grammaire : Grammalecte n’est pas installé, alors qu’en CI (CI=true) la grammaire doit être vérifiée. Installez le paquet grammalecte-cli (voir .ci/run et docs/architecture.md).',
     ]);
-  }, 120_000);
+  });
 });

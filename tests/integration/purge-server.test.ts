@@ -71,7 +71,7 @@ describe('Node: the server purges at start-up, then once a day, at the change of
     const recent = await store.add(old, new Date('2026-11-20T10:00:00Z'));
     if (!('id' in stale) || !('id' in recent)) throw new Error('not stored');
     await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
-    await vi.waitFor(() => expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(1));
+    await vi.waitFor(() => expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(1), { timeout: 120_000 });
     await settled();
     expect(runs).toEqual([]);
     expect(lines.find((line) => purgedLine.test(line))).toContain('\u202f: 1 (durée');
@@ -107,10 +107,13 @@ describe('Node: the server purges at start-up, then once a day, at the change of
     expect(lines.filter((line) => purgedLine.test(line))).toHaveLength(2);
     expect(await leadFiles()).toEqual([`${recent.id}.json`]);
     flush?.tick();
-    await vi.waitFor(async () => {
-      expect(await readdir(path.join(audience, 'salt'))).toEqual([]);
-      expect(await readdir(path.join(audience, 'day'))).toEqual([]);
-    });
+    await vi.waitFor(
+      async () => {
+        expect(await readdir(path.join(audience, 'salt'))).toEqual([]);
+        expect(await readdir(path.join(audience, 'day'))).toEqual([]);
+      },
+      { timeout: 120_000 },
+    );
     const audiencePurges = lines.filter((line) => line.startsWith('Audience\u202f: purge automatique'));
     expect(audiencePurges).toHaveLength(2);
     expect(audiencePurges.at(-1)).toContain('jours supprimés\u202f: 1.');

@@ -30,5 +30,5 @@ describe('release check on the content as it is', () => {
     const plain = await run([]);
     expect(plain.code).toBe(0);
     expect(plain.output).not.toContain('Mise en ligne');
-  }, 180_000);
+  });
 });

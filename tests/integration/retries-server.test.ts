@@ -62,7 +62,7 @@ const filesStore = (dir: string) => leadStore(filesDriver(dir), { spamCaps });
 const states = async (dir: string) =>
   Object.fromEntries((await filesStore(dir).list()).leads.map((lead) => [lead.name, lead.notification] as const));
 
-describe('npm run serve with a webhook stand-in', { timeout: 120_000 }, () => {
+describe('npm run serve with a webhook stand-in', () => {
   it('302 after recording and 400 are final: each lead reaches the target once, and none holds back another', async () => {
     const target = await webhookStandIn((request) =>
       request.kind !== 'lead' ? 200 : request.name?.startsWith('Jeanne') ? 302 : request.name?.startsWith('Paul') ? 400 : 200,

@@ -103,7 +103,7 @@ async function site(options: { dir?: string; status?: () => number; env?: Record
   };
 }
 
-describe('the daily digest through the API of npm start (webhook)', { timeout: 60_000 }, () => {
+describe('the daily digest through the API of npm start (webhook)', () => {
   it('goes at the first pass after 08:00 with exactly what was not reported, once a day; a later one waits for the next day', async () => {
     const { store, sent, pass, lines } = await site();
     await kept(store, spamOf('Robot Un'), paris(1), bot('honeypot'));
@@ -215,7 +215,7 @@ describe('the daily digest through the API of npm start (webhook)', { timeout: 6
   });
 });
 
-describe('a day of bots in the digest', { timeout: 60_000 }, () => {
+describe('a day of bots in the digest', () => {
   it('counts 150 trap-field posts and 60 BBCode spams, and names the one message they would have hidden', async () => {
     let time = paris(6).getTime();
     const api = await testApi(
@@ -362,7 +362,7 @@ beforeAll(async () => {
   blobs = await startBlobs();
   local = await openLocalD1(await mkdtemp(path.join(tmpdir(), 'propllc-digest-d1-')));
   await migrate(local.runner(d1Binding), path.resolve(import.meta.dirname, '../../src/hosts/cloudflare/migrations'));
-}, 120_000);
+});
 afterAll(async () => {
   await blobs?.stop();
   await local?.dispose();
@@ -383,7 +383,7 @@ const drivers: Record<string, () => Promise<Driver>> = {
   },
 };
 
-describe.each(Object.keys(drivers))('the daily digest on the %s store', { timeout: 120_000 }, (kind) => {
+describe.each(Object.keys(drivers))('the daily digest on the %s store', (kind) => {
   const openDriver = async (): Promise<Driver> => {
     const make = drivers[kind];
     if (!make) throw new Error(`no ${kind} driver`);

@@ -50,7 +50,7 @@ async function site(env: Record<string, string> = webhook, options: Parameters<t
 
 const leads = (dir: string, args: string[]) => runLeads(args, { LEADS_DIR: dir });
 
-describe('the corpus through the API on Node', { timeout: 60_000 }, () => {
+describe('the corpus through the API on Node', () => {
   it('notifies every French lead, marked or not, no spam unmarked, and answers all alike', async () => {
     const { api, send, store, lines } = await site();
     for (const values of [...genuine, ...spam]) {
@@ -180,7 +180,7 @@ describe('the corpus through the API on Node', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the repeat memory over the day’s purge', { timeout: 60_000 }, () => {
+describe('the repeat memory over the day’s purge', () => {
   it('a long text from a third address within 24 hours is quarantined, though the day’s purge ran between', async () => {
     // The server's day's work at 22:55 in Paris; the first two addresses at 23:00 and 23:10.
     let time = Date.parse('2026-11-24T21:55:00Z');
@@ -200,7 +200,7 @@ describe('the repeat memory over the day’s purge', { timeout: 60_000 }, () => 
   });
 });
 
-describe('the repeat memory cannot be poisoned', { timeout: 60_000 }, () => {
+describe('the repeat memory cannot be poisoned', () => {
   it('three trap-field posts of « Rappelez-moi svp. » leave the next visitor’s unmarked; three visitors’ only mark the third', async () => {
     const { api, send, store } = await site();
     const short = 'Rappelez-moi svp.';
@@ -236,7 +236,7 @@ describe('the repeat memory cannot be poisoned', { timeout: 60_000 }, () => {
   });
 });
 
-describe('npm run leads and the quarantine', { timeout: 60_000 }, () => {
+describe('npm run leads and the quarantine', () => {
   it('hides spam and counts it, lists it with its reasons, rescues it, and purges it after 30 days', async () => {
     const { dir, api, send, store } = await site();
     await send(validLead({ name: 'Jeanne Vraie' }));
@@ -320,7 +320,7 @@ describe('npm run leads and the quarantine', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the email of a lead « à vérifier »', { timeout: 60_000 }, () => {
+describe('the email of a lead « à vérifier »', () => {
   it('starts its subject with the mark and its text with the reasons, also when retried; an unmarked email is as it was', async () => {
     // Before 08:00 in Paris: no digest among the emails.
     const now = new Date('2026-11-24T05:00:00Z');

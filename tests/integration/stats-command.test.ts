@@ -25,7 +25,7 @@ const stats = (args: string[]) => runStats(args, { AUDIENCE_DIR: audienceDir });
 const refusal = (file: string) =>
   `Le fichier ${file} existe déjà (ou est un lien)\u202f: rien n’a été écrit. --html doit nommer un nouveau fichier.`;
 
-describe('npm run stats --html: a new private file', { timeout: 30_000 }, () => {
+describe('npm run stats --html: a new private file', () => {
   it('creates the report readable by its owner only (0600)', async () => {
     const file = path.join(dir, 'rapport.html');
     const { code, stdout } = await stats(['--html', file]);

@@ -67,7 +67,7 @@ beforeAll(async () => {
   await migrate(run, path.join(root, 'src/hosts/cloudflare/migrations'));
   await migrate(local.runner(audienceBinding), path.join(root, 'src/hosts/cloudflare/migrations-audience'));
   d1 = { run, dispose: () => local.dispose() };
-}, 120_000);
+});
 afterAll(async () => {
   await d1?.dispose();
 });

@@ -114,7 +114,7 @@ describe('the Netlify Blobs stores of an earlier version', () => {
 });
 
 describe('the D1 tables of an earlier version', () => {
-  it('0009_kv.sql carries every lead over with its state, a pending one due', { timeout: 120_000 }, async () => {
+  it('0009_kv.sql carries every lead over with its state, a pending one due', async () => {
     const local = await openLocalD1(await mkdtemp(path.join(tmpdir(), 'propllc-d1-old-')));
     try {
       const run = local.runner(d1Binding);

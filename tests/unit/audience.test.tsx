@@ -404,7 +404,7 @@ describe('the counts of npm start, held in memory', () => {
     const dayFile = path.join(audienceDir, 'day', `${day}.json`);
     expect(await exists(dayFile)).toBe(false);
     ticks.get(flushEveryMs)?.();
-    await vi.waitFor(async () => expect(await exists(dayFile)).toBe(true));
+    await vi.waitFor(async () => expect(await exists(dayFile)).toBe(true), { timeout: 30_000 });
     expect(JSON.parse(await readFile(dayFile, 'utf8'))).toMatchObject({ visitors: 1, pageviews: 1 });
     site.server.emit('close');
     expect(ticks.size).toBe(0);

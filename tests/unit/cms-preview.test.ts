@@ -160,10 +160,13 @@ describe('a save the dev server takes in late', () => {
       expect(performance.getEntriesByName('apercu-outlined')).toHaveLength(0);
       // The hot update: the page's text becomes the saved one.
       document.querySelector('p')!.textContent = 'Nous suivons chaque étape avec vous. Avant.';
-      await vi.waitFor(() => {
-        const details = performance.getEntriesByName('apercu-outlined').map((entry) => (entry as PerformanceMark).detail);
-        expect(details).toContain('Nous suivons chaque étape avec vous. Avant.');
-      });
+      await vi.waitFor(
+        () => {
+          const details = performance.getEntriesByName('apercu-outlined').map((entry) => (entry as PerformanceMark).detail);
+          expect(details).toContain('Nous suivons chaque étape avec vous. Avant.');
+        },
+        { timeout: 30_000 },
+      );
     } finally {
       // The helper watches the page for the rest of its life: this page ends here.
       document.documentElement.replaceChild(document.createElement('body'), document.body);

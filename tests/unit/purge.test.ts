@@ -295,7 +295,7 @@ describe('Cloudflare Pages: after a request, once a Paris day whatever the isola
     // The purge hangs: the answer comes anyway.
     const answer = await first.request();
     expect(answer.status).toBe(405);
-    await vi.waitFor(() => expect(purges).toHaveLength(1));
+    await vi.waitFor(() => expect(purges).toHaveLength(1), { timeout: 30_000 });
     expect(purges).toEqual([`lead/${idTime(new Date('2023-11-26T08:00:00Z'))}`]);
     expect(first.background).toHaveLength(1);
     let done = false;

@@ -33,6 +33,8 @@ const config: KnipConfig = {
     'editor/Preview/live/node-{fs,path}.ts',
     // `npm start`: its script `exec`s Node (`exec node --import tsx …`), which knip does not read as running a file.
     'src/hosts/node/start.ts',
+    // Started by `npm test`'s runner beside the unit tests, as a command's argument, which knip does not read.
+    'tools/test/receiver-build.ts',
     // The hosts' functions: Cloudflare Pages and Netlify find them by their folder.
     'functions/api/*.ts',
     'netlify/functions/*.ts',

@@ -1,9 +1,17 @@
 /**
- * The one build of the site, besides dist/, that `npm test` makes: the site as `npm start` serves it, with its own
- * receiver at /api/contact and each lead kept in files (VITE_CONTACT_ENDPOINT and CONTACT_STORE are read at build
- * time). It is built once per run, by tools/test/receiver-build.ts beside the unit tests, or by the first end-to-end
- * spec that asks for it when a spec runs alone, and read by every spec that serves it (tests/e2e/build-copy.ts).
- * What other settings decide (the endpoint, the CSP, the GDPR notice per store and host) is tested in-process.
+ * Which real builds `npm test` makes (CONTRIBUTING.md): a whole build only for an artefact someone deploys, made once
+ * per run and read by every test that needs it.
+ *   - dist/ (`npm run build`): the plain site, whose form simulates the sending; read by the checks over dist/ and most
+ *     end-to-end specs.
+ *   - The receiver build, here: the site as `npm start` serves it, its form posting to its own receiver at /api/contact,
+ *     each lead kept in files (VITE_CONTACT_ENDPOINT and CONTACT_STORE are read at build time). Built by
+ *     tools/test/receiver-build.ts beside the unit tests, or by the first spec that asks for it when a spec runs alone;
+ *     read by every spec that serves it (tests/e2e/build-copy.ts).
+ *   - The hosted editor dist-cms/ (`npm run cms:build`, in tests/e2e/cms-host.spec.ts): another application.
+ * What other settings decide (a third-party endpoint, a host's settings, the GDPR notice per store, a new page, the
+ * reviewers' diff) is tested in-process with the setting injected: tools/build/site-defines.ts and
+ * tests/unit/build-settings.test.tsx, tests/integration/new-page.test.ts, tools/diff/command.ts. The builds stopped
+ * before they compile anything (tests/integration/build-fixtures.test.ts, host-build.test.ts) are not whole builds.
  *
  * The whole build (pages, browser code, post-build) runs with its work files in build/<name>/ (BUILD_DIR) and its
  * output in build/<name>-dist/ (DIST_DIR), leaving dist/ alone.

@@ -37,7 +37,7 @@ const config: KnipConfig = {
     'tools/test/run.ts',
     // Stages and fixtures started by their path: the receiver build by tools/test/run.ts, the servers of the runner's
     // test by tests/fixtures/test-runner/stages.ts.
-    'tests/e2e/receiver-build.ts',
+    'tools/test/receiver-build.ts',
     'tests/fixtures/test-runner/*.ts',
     // The hosts' functions: Cloudflare Pages and Netlify find them by their folder.
     'functions/api/*.ts',

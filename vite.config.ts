@@ -7,15 +7,13 @@ import { defineConfig, loadEnv, searchForWorkspaceRoot } from 'vite';
 import { brandFilesPlugin } from './tools/build/brand-files-plugin.ts';
 import { simulationNotice } from './tools/build/simulation-notice.ts';
 import { contentCheck } from './tools/build/content-check-plugin.ts';
+import { siteDefines } from './tools/build/site-defines.ts';
 import { readSettings } from './src/contact/settings.ts';
 import { mdxOptions } from './src/site/mdx/pipeline.ts';
-import { siteUrlFrom } from './src/site/site-url.ts';
 
 export default defineConfig(({ mode }) => {
   // The build's settings: the environment over the `.env` files, as Vite reads them.
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
-  // The same settings object the receiver runs on (src/contact/settings.ts): the GDPR notice names what it does.
-  const { build } = readSettings(env);
   return {
     plugins: [
       // A content mistake stops the build with the French message of `npm run check`, before anything compiles.
@@ -40,14 +38,8 @@ export default defineConfig(({ mode }) => {
     build: { cssCodeSplit: false },
     // Canonical and Open Graph URLs (src/site/site-url.ts) are written into the pages at build time.
     // So are the form's endpoint, its recipients and lead store, whether it counts its audience and acknowledges
-    // messages, all named by the GDPR notice (src/contact/contact-recipients.ts); `.env` files count.
-    define: {
-      __SITE_URL__: JSON.stringify(siteUrlFrom(process.env)),
-      __CONTACT_ENDPOINT__: JSON.stringify(build.endpoint ?? null),
-      __CONTACT_RECIPIENTS__: JSON.stringify(build.recipients),
-      __CONTACT_STORE__: JSON.stringify(build.store ?? null),
-      __AUDIENCE__: JSON.stringify(build.audienceCounted),
-      __CONTACT_ACK__: JSON.stringify(build.acknowledgementSent),
-    },
+    // messages, all named by the GDPR notice (src/contact/contact-recipients.ts); `.env` files count. They come from
+    // the same settings object the receiver runs on (src/contact/settings.ts): the GDPR notice names what it does.
+    define: siteDefines(env, process.env),
   };
 });

@@ -8,8 +8,8 @@
  * Adding a page = one entry here + one MDX file under content/pages/ (title and description in its frontmatter,
  * written in the editor's form: `npm run cms:normalise`), with `index: false` for a page search engines should not
  * list; optionally a link in content/navigation.json. Nothing else: the tests, the editor and the editors' guide
- * walk this list (tests/integration/build-new-page.test.ts proves it on a copy). A test that needs the page's own words
- * keys them by path (`copy` in tests/e2e/site.spec.ts).
+ * walk this list (tests/integration/new-page.test.ts proves it with one more line). A test that needs the page's own
+ * words keys them by path (`copy` in tests/e2e/site.spec.ts).
  */
 
 /** Page layouts: `marketing` stacks full-width sections; `document` is a single reading column. */

@@ -1,13 +1,15 @@
 /**
- * A build as Netlify runs it: `npm run build` with NETLIFY set and no VITE_CONTACT_ENDPOINT (Cloudflare Pages sets
- * CF_PAGES and is chosen by the same rule: tests/unit/contact-endpoint.test.ts). The form must post to the site's
- * receiver, never simulate the sending. Built apart (build-copy.ts, into build/e2e-netlify), served here by the
- * static server; /api/contact is answered by the test, which records what the browser sent.
+ * The form of a build that posts to the site's receiver, as the host builds do (Netlify and Cloudflare Pages choose
+ * /api/contact when VITE_CONTACT_ENDPOINT is not set, and never simulate the sending): on the receiver build
+ * (tests/e2e/build-copy.ts), served by the static server; /api/contact is answered by the test, which records what the
+ * browser sent. That a Netlify or Cloudflare build chooses this endpoint, and what its GDPR notice names, is tested
+ * in-process with those hosts' settings injected (tests/unit/contact-endpoint.test.ts, tests/unit/build-settings.test.tsx).
  */
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { createStaticServer } from '../../src/hosts/node/static-server.ts';
-import { buildCopy, close, listen } from './build-copy.ts';
+import { countPath } from '../../src/contact/audience-settings.ts';
+import { close, listen, receiverBuild } from './build-copy.ts';
 import { islandHydrated } from './page-ready.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -16,15 +18,8 @@ let site: Server;
 let siteUrl = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  // What the host gives its build: its marker, and the two settings the GDPR notice names. No endpoint.
-  const built = await buildCopy('e2e-netlify', {
-    NETLIFY: 'true',
-    CONTACT_STORE: 'blobs',
-    CONTACT_DELIVERY: 'email',
-    VITE_CONTACT_ENDPOINT: '',
-  });
-  site = createStaticServer(built);
+  test.setTimeout(180_000);
+  site = createStaticServer(await receiverBuild());
   siteUrl = `http://127.0.0.1:${await listen(site)}`;
 });
 
@@ -36,6 +31,8 @@ test('the contact form posts to /api/contact, with and without JavaScript', asyn
     received.push({ contentType: route.request().headers()['content-type'], body: route.request().postDataJSON() });
     await route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' });
   });
+  // The audience count (src/api/audience/), which this static server lacks.
+  await page.route(`**${countPath}*`, (route) => route.fulfill({ status: 204 }));
   await page.goto(`${siteUrl}/contact`);
   // Without JavaScript, the browser posts the form there itself.
   await expect(page.locator('form:has(textarea)')).toHaveAttribute('action', '/api/contact');

@@ -1,20 +1,21 @@
 // @vitest-environment node
 /**
- * `npm run diff -- HEAD~1` end to end, in a temporary git repository: this working tree committed as it is, then
- * a commit that edits one FAQ answer. The report must name /faq, show the new sentence and the misspelt word it
- * adds, and name no other page.
- *
- * It builds the site twice in its own repository and reads no dist/ of this one: it runs with the unit tests, beside
- * the other files that wait on a build.
+ * `npm run diff -- HEAD~1` end to end (tools/diff/command.ts, run in this process), in a temporary git repository
+ * whose commits hold a small built site (tests/fixtures/diff-sites/avant) beside the project's content/: the first
+ * as it is, the second with one FAQ answer edited. The command's two builds are stood for by that site as each side
+ * has it: the diff is a report for reviewers, not a site anybody deploys, and building the real site twice would
+ * prove nothing more about it. The report must name /faq, show the new sentence and the misspelt word it adds, and
+ * name no other page; the command leaves no worktree and no temporary folder behind.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyWorkingTree, provideDependencies } from '../../tools/diff/build.ts';
+import { diffCommand } from '../../tools/diff/command.ts';
 
-// « banquaires » for « bancaires »: the report lists it under /faq, without stopping the builds.
+const root = path.resolve(import.meta.dirname, '../..');
+// « banquaires » for « bancaires »: the report lists it under /faq.
 const sentence = 'Ce montant ne comprend pas les frais banquaires.';
 const repo = mkdtempSync(path.join(os.tmpdir(), 'propllc-diff-test-'));
 
@@ -24,12 +25,20 @@ function git(...args: string[]): string {
   return result.stdout;
 }
 
-let run: { status: number | null; stdout: string; stderr: string };
-let report: string;
+let code: number;
+let stdout = '';
+let stderr = '';
+let report = '';
+/** The folders the command built in: its base revision's worktree and its copy of the working tree. */
+const built: string[] = [];
 
 beforeAll(async () => {
-  await copyWorkingTree(process.cwd(), repo);
-  await provideDependencies(process.cwd(), repo, () => {});
+  // The content the proofreading reads its trade words and grammar silences from, and the site as built.
+  cpSync(path.join(root, 'content'), path.join(repo, 'content'), { recursive: true });
+  cpSync(path.join(root, 'tests/fixtures/diff-sites/avant'), path.join(repo, 'site'), { recursive: true });
+  // Installed dependencies of the same lockfile: each side links them instead of running `npm ci` (none are needed).
+  cpSync(path.join(root, 'package-lock.json'), path.join(repo, 'package-lock.json'));
+  mkdirSync(path.join(repo, 'node_modules'));
   git('init', '--quiet');
   git('config', 'user.email', 'editeur@example.org');
   git('config', 'user.name', 'Éditeur');
@@ -37,27 +46,26 @@ beforeAll(async () => {
   git('commit', '--quiet', '--message', 'Site as it is');
 
   // One FAQ answer gets one more sentence.
-  const faq = path.join(repo, 'content', 'faq');
-  const file = path.join(
-    faq,
-    readdirSync(faq)
-      .filter((name) => name.endsWith('.mdx'))
-      .sort()[0] as string,
-  );
-  writeFileSync(file, `${readFileSync(file, 'utf8').trimEnd()} ${sentence}\n`);
+  const faq = path.join(repo, 'site', 'faq', 'index.html');
+  const before = readFileSync(faq, 'utf8');
+  const after = before.replace('Comptez 3 à 4 semaines au total.', `Comptez 3 à 4 semaines au total. ${sentence}`);
+  expect(after).not.toBe(before);
+  writeFileSync(faq, after);
   git('commit', '--quiet', '--all', '--message', 'FAQ: one answer edited');
 
-  const env = { ...process.env };
-  // The temporary repository is where the command is typed.
-  delete env.INIT_CWD;
-  const result = spawnSync('npm', ['run', '--silent', 'diff', '--', 'HEAD~1', '--out', 'report.md'], {
+  code = await diffCommand(['HEAD~1', '--out', 'report.md'], {
+    // The temporary repository is where the command is typed.
+    env: {},
     cwd: repo,
-    env,
-    encoding: 'utf8',
+    write: (text) => (stdout += text),
+    log: (line) => (stderr += `${line}\n`),
+    build: async (dir) => {
+      built.push(dir);
+      return path.join(dir, 'site');
+    },
   });
-  run = { status: result.status, stdout: result.stdout, stderr: result.stderr };
   report = existsSync(path.join(repo, 'report.md')) ? readFileSync(path.join(repo, 'report.md'), 'utf8') : '';
-}, 480_000);
+}, 120_000);
 
 afterAll(() => {
   rmSync(repo, { recursive: true, force: true });
@@ -65,10 +73,16 @@ afterAll(() => {
 
 describe('npm run diff -- HEAD~1 after a commit that edits one FAQ answer', () => {
   test('runs, exits with 0, prints the report and writes it to --out', () => {
-    expect(run.stderr).not.toMatch(/failed/);
-    expect(run.status).toBe(0);
+    expect(stderr).not.toMatch(/failed/);
+    expect(code).toBe(0);
     expect(report).toMatch(/^## Relecture/);
-    expect(run.stdout).toBe(report);
+    expect(stdout).toBe(report);
+  });
+
+  test('builds the base revision and the working tree, each in a folder of its own', () => {
+    expect(built).toHaveLength(2);
+    expect(new Set(built).size).toBe(2);
+    expect(report).toContain('FAQ: one answer edited');
   });
 
   test('names /faq only, with the new sentence inserted in its answer', () => {
@@ -85,9 +99,17 @@ describe('npm run diff -- HEAD~1 after a commit that edits one FAQ answer', () =
     expect(faq).toMatch(/^- « banquaires »\s:\smot inconnu\. Vouliez-vous dire « bancaires »/m);
   });
 
-  test('leaves no build and no worktree behind', () => {
-    expect(existsSync(path.join(repo, 'dist'))).toBe(false);
-    expect(existsSync(path.join(repo, 'build'))).toBe(false);
+  test('leaves no worktree and no folder of its own behind', () => {
+    for (const dir of built) expect(existsSync(dir), dir).toBe(false);
     expect(git('worktree', 'list').trim().split('\n')).toHaveLength(1);
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe('?? report.md\n');
+  });
+});
+
+describe('npm run diff without a base', () => {
+  test('prints its usage and exits with 2', async () => {
+    let log = '';
+    expect(await diffCommand([], { env: {}, cwd: repo, write: () => {}, log: (line) => (log += line) })).toBe(2);
+    expect(log).toBe('Usage: npm run diff -- <base-ref> [--out FILE] [--screenshots DIR] [--preview-url URL]');
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const fixtures = path.join(root, 'tests', 'fixtures');
 const skipped = new Set([
   'node_modules',
@@ -37,7 +37,7 @@ export function projectWith(fixture: string): string {
 }
 
 /** Runs `command` in `cwd`, as from a terminal. */
-export function run(cwd: string, command: string, args: string[]): Promise<{ code: number; output: string }> {
+function run(cwd: string, command: string, args: string[]): Promise<{ code: number; output: string }> {
   // The build (or the tests run in a copy) decides its own mode: no settings of this test run leak into it.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
   return new Promise((resolve) => {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
  * Where a build's contact form posts (`build` of src/contact/settings.ts), and what a build on Cloudflare Pages or
- * Netlify must be given (tools/build/simulation-notice.ts). tests/e2e/host-builds.spec.ts builds the site as those
- * hosts do and sends the form; tests/integration/host-build.test.ts runs `npm run build` without them.
+ * Netlify must be given (tools/build/simulation-notice.ts). What such a build then shows is read in-process in
+ * tests/unit/build-settings.test.tsx; tests/integration/host-build.test.ts runs `npm run build` without them.
  */
 import { describe, expect, it } from 'vitest';
 import { hostBuildProblem } from '../../tools/build/simulation-notice.ts';

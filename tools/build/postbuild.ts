@@ -18,10 +18,11 @@ import path from 'node:path';
 import { readSettings } from '../../src/contact/settings.ts';
 import { countPath } from '../../src/contact/audience-settings.ts';
 import { islands, type IslandName } from '../../src/site/islands/registry.ts';
-import { canonicalPath, indexedPages, notFoundPath } from '../../src/site/registry.ts';
+import { notFoundPath } from '../../src/site/registry.ts';
 import { siteHeaderRules } from '../../src/site/security-headers.ts';
 import { formatHeaders } from '../../src/hosts/node/headers.ts';
-import { absoluteUrl, siteUrlFrom } from '../../src/site/site-url.ts';
+import { siteUrlFrom } from '../../src/site/site-url.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { builtPages } from './built-pages.ts';
 import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts } from './csp.ts';
 
@@ -152,16 +153,8 @@ writeFileSync(
 
 // ---- sitemap.xml, robots.txt -------------------------------------------------------------------
 const siteUrl = siteUrlFrom(process.env);
-const sitemap = [
-  '<?xml version="1.0" encoding="UTF-8"?>',
-  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-  // Pages kept out of search results (registry `index: false`) are left out.
-  ...indexedPages.map((page) => `  <url><loc>${absoluteUrl(canonicalPath(page.path), siteUrl)}</loc></url>`),
-  '</urlset>',
-  '',
-].join('\n');
-writeFileSync(`${dist}/sitemap.xml`, sitemap);
-writeFileSync(`${dist}/robots.txt`, `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
+writeFileSync(`${dist}/sitemap.xml`, sitemapXml(siteUrl));
+writeFileSync(`${dist}/robots.txt`, robotsTxt(siteUrl));
 
 rmSync(build, { recursive: true, force: true });
 console.log(

@@ -19,7 +19,7 @@ const stages: Stage[] = [
   { name: 'test:unit', command: npmRun('test:unit') },
   { name: 'build', command: npmRun('build') },
   // The site with its receiver, as `npm start` serves it: the second and last build the end-to-end specs read.
-  { name: 'build (récepteur)', command: ['node', '--import', 'tsx', 'tests/e2e/receiver-build.ts'] },
+  { name: 'build (récepteur)', command: ['node', '--import', 'tsx', 'tools/test/receiver-build.ts'] },
   { name: 'test:integration', command: npmRun('test:integration'), after: ['build'] },
   { name: 'test:build', command: npmRun('test:build'), after: ['build'] },
   { name: 'test:e2e', command: npmRun('test:e2e'), after: ['build', 'build (récepteur)'] },

@@ -47,6 +47,6 @@ export const testLines = {
   stopped: (signal: string) => `Arrêté par ${signal} : aucun processus du test ne reste.`,
   unknownStages: (unknown: readonly string[], known: readonly string[]) =>
     `Étape inconnue : ${unknown.join(', ')}. Les étapes : ${known.map((name) => `« ${name} »`).join(', ')}.`,
-  leftovers: (count: number) =>
-    `${count} processus lancé${count > 1 ? 's' : ''} par les tests étai${count > 1 ? 'ent' : 't'} encore là à la fin : arrêté${count > 1 ? 's' : ''}.`,
+  leftovers: (commands: readonly string[]) =>
+    `${commands.length} processus lancé${commands.length > 1 ? 's' : ''} par les tests étai${commands.length > 1 ? 'ent' : 't'} encore là à la fin, arrêté${commands.length > 1 ? 's' : ''} :\n${commands.map((command) => `  ${command}`).join('\n')}`,
 };

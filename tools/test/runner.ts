@@ -118,7 +118,7 @@ export async function runStages(stages: readonly Stage[], before?: () => Promise
   }
 
   /** Ends the stages' groups, then every process still marked: SIGTERM first, SIGKILL for what ignores it. */
-  async function cleanUp(): Promise<number> {
+  async function cleanUp(): Promise<string[]> {
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       const children = [...running.values()];
       if (children.length === 0) break;
@@ -127,8 +127,9 @@ export async function runStages(stages: readonly Stage[], before?: () => Promise
       await Promise.race([closed, delay(signal === 'SIGTERM' ? 10_000 : 2_000)]);
     }
     const leftovers = markedProcesses();
+    const names = leftovers.map(commandOf);
     await endAll(await endAll(leftovers, 'SIGTERM', 5_000), 'SIGKILL', 2_000);
-    return leftovers.length;
+    return names;
   }
 
   function finish(): never {
@@ -164,8 +165,19 @@ export async function runStages(stages: readonly Stage[], before?: () => Promise
   // On a signal, its handler ends the run; it must not finish twice.
   if (stopping) return new Promise<never>(() => {});
   const leftovers = await cleanUp();
-  if (leftovers > 0) process.stdout.write(`${testLines.leftovers(leftovers)}\n`);
+  if (leftovers.length > 0) process.stdout.write(`${testLines.leftovers(leftovers)}\n`);
   return finish();
+}
+
+/** A process's command line, shortened, for the line that names what the stages left behind. */
+function commandOf(pid: number): string {
+  try {
+    const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const line = words.map((word) => word.replace(/^.*\/node_modules\//, '')).join(' ');
+    return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+  } catch {
+    return String(pid);
+  }
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

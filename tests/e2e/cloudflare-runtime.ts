@@ -27,7 +27,7 @@ import { e2ePorts } from './ports.ts';
 import { migrateLocalD1, startPagesDev } from './wrangler.ts';
 
 /** What the webhook stand-in was posted: the lead's JSON and its headers. */
-export interface Posted {
+interface Posted {
   /** A lead's fields (a digest has none of them: a spec that could get one filters on them). */
   body: Record<string, unknown> & { email: string; name: string; message: string; id: string; review?: { reasons: string[] } };
   headers: IncomingHttpHeaders;

@@ -15,13 +15,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { spamCaps } from '../../src/api/contact/spam/weights.ts';
 import { type LeadStore, leadStore } from '../../src/api/store/lead-store.ts';
 import { d1Driver, type SqlRunner } from '../../src/hosts/cloudflare/d1-driver.ts';
 import { audienceBinding } from '../../src/contact/audience-settings.ts';
 import { d1Binding } from '../../src/hosts/cloudflare/store.ts';
 import { openLocalD1 } from '../../src/hosts/cloudflare/wrangler-d1.ts';
+import { processesHolding } from '../fixtures/open-files.ts';
 import { buildCopy, close, listen, nodeReceiverBuild, readBody, root } from './build-copy.ts';
 import { e2ePorts } from './ports.ts';
 import { migrateLocalD1, startPagesDev } from './wrangler.ts';
@@ -68,7 +69,11 @@ export const test = base.extend<object, { cloudflare: CloudflareRuntime }>({
       try {
         const site = await buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env);
         const persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-shared-'));
-        started.unshift(() => rm(persistTo, { recursive: true, force: true }));
+        started.unshift(async () => {
+          // `npm run leads|stats -- --local` close their runtime a moment after their last statement.
+          await expect.poll(() => processesHolding(persistTo), { timeout: 30_000 }).toEqual([]);
+          await rm(persistTo, { recursive: true, force: true });
+        });
         await migrateLocalD1(persistTo);
         const webhook: CloudflareRuntime['webhook'] = { answer: () => 200, received: [], refused: [] };
         const standIn = createServer(async (request, response) => {
@@ -130,4 +135,4 @@ export const test = base.extend<object, { cloudflare: CloudflareRuntime }>({
   ],
 });
 
-export { expect } from '@playwright/test';
+export { expect };

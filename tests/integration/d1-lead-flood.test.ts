@@ -18,6 +18,7 @@ import { d1Driver } from '../../src/hosts/cloudflare/d1-driver.ts';
 import { d1Binding } from '../../src/hosts/cloudflare/store.ts';
 import { type LocalD1, openLocalD1 } from '../../src/hosts/cloudflare/wrangler-d1.ts';
 import { migrate } from '../fixtures/d1-migrate.ts';
+import { processesHolding } from '../fixtures/open-files.ts';
 import { runInProcess } from '../fixtures/operator-command.ts';
 import { validLead } from '../fixtures/visitor.ts';
 
@@ -33,8 +34,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await local?.dispose();
+  // The command's own runtime closes a moment after its last statement.
+  await vi.waitFor(() => expect(processesHolding(persistTo)).toEqual([]), { timeout: 30_000, interval: 100 });
   await rm(persistTo, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('200 leads posted 50 at once through the Cloudflare function, stored only', { timeout: 120_000 }, () => {
   it('are 200 D1 rows, none twice, and npm run leads -- --local lists them « non notifié (stockage seul) »', async () => {

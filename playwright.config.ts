@@ -30,9 +30,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Projects are dispatched in this order: the long serial ones first, the site's many short tests around them.
   projects: [
-    // Two `wrangler pages dev` started from the project folder at the same time were seen to restart each other's
-    // worker (« Your worker restarted mid-request »): the specs that start one (Cloudflare, its leads and audience,
-    // the hosted editor `dist-cms/`) run one after the other, on one worker.
+    // The specs on Cloudflare's runtime share one `wrangler pages dev`, started once per Playwright worker
+    // (tests/e2e/cloudflare-runtime.ts), whose databases each spec empties: they run one after the other, on one
+    // worker. The hosted editor (`dist-cms/`) has a wrangler of its own, started from a folder of its own.
     {
       name: 'wrangler',
       testMatch: ['cloudflare.spec.ts', 'cloudflare-*.spec.ts', 'cms-host.spec.ts'],

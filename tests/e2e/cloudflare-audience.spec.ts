@@ -1,67 +1,30 @@
 /**
- * Audience counting on Cloudflare's own runtime: `wrangler pages dev` over a build made for it (CONTACT_STORE=d1,
- * the site's receiver) with the two local D1 databases, the leads' (src/hosts/cloudflare/migrations/) and the audience's own
- * (src/hosts/cloudflare/migrations-audience/), migrated into a folder of this run. The same
- * two visitors as on Node give the same figures through `npm run stats -- --local`, once their counts, written
- * after each 204 (`waitUntil`), are in.
+ * Audience counting on Cloudflare's own runtime: the shared `wrangler pages dev` (cloudflare-runtime.ts) over the
+ * site with its receiver, with the two local D1 databases, the leads' (src/hosts/cloudflare/migrations/) and the
+ * audience's own (src/hosts/cloudflare/migrations-audience/). The same two visitors as on Node give the same figures
+ * through `npm run stats -- --local`, once their counts, written after each 204 (`waitUntil`), are in.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { afterTwoVisitors, chromeAgent, stats, twoVisitors } from './audience-visits.ts';
-import { buildCopy, root } from './build-copy.ts';
-import { wranglerRunner } from '../../src/hosts/cloudflare/wrangler-d1.ts';
-import { migrateLocalD1, type PagesDev, startPagesDev } from './wrangler.ts';
-import { e2ePorts } from './ports.ts';
+import { expect, test } from './cloudflare-runtime.ts';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial' });
 
-const port = e2ePorts.cloudflareAudience;
-const url = `http://127.0.0.1:${port}`;
+test.beforeAll(({ cloudflare }) => cloudflare.clean());
+test.afterAll(({ cloudflare }) => cloudflare.clean());
 
-let wrangler: PagesDev | undefined;
-let persistTo = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(400_000);
-  const site = await buildCopy('e2e-audience-d1', { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_STORE: 'd1' });
-  persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-audience-'));
-  await migrateLocalD1(persistTo);
-  const bindings = ['CONTACT_STORE=d1', 'CONTACT_DELIVERY=local', 'CONTACT_RATE_LIMIT=1000'].flatMap((binding) => [
-    '--binding',
-    binding,
-  ]);
-  wrangler = await startPagesDev({
-    port,
-    args: [
-      path.relative(root, site),
-      '--inspector-port',
-      String(e2ePorts.cloudflareAudienceInspector),
-      '--persist-to',
-      persistTo,
-      ...bindings,
-    ],
-    timeout: 150_000,
-  });
-});
-
-test.afterAll(async () => {
-  await wrangler?.stop();
-});
-
-const local = () => stats(['--local', '--persist-to', persistTo]);
-
-test('two visitors, with and without JavaScript, are counted exactly in D1', async ({ browser }) => {
-  await twoVisitors(browser, url);
-  await expect.poll(local, { timeout: 60_000, intervals: [1000, 2000, 5000] }).toMatchObject(afterTwoVisitors);
+test('two visitors, with and without JavaScript, are counted exactly in D1', async ({ browser, cloudflare }) => {
+  await twoVisitors(browser, cloudflare.origin);
+  const local = () => stats(['--local', '--persist-to', cloudflare.persistTo]);
+  await expect.poll(local, { timeout: 60_000 }).toMatchObject(afterTwoVisitors);
   // Their counts are in the audience's own database: the leads' one holds the two leads and not one count.
-  const leadsDatabase = wranglerRunner('--local', persistTo);
-  expect(await leadsDatabase("SELECT count(*) AS n FROM kv WHERE key LIKE 'day/%' OR key LIKE 'visitor/%'", [])).toEqual([{ n: 0 }]);
-  expect(await leadsDatabase("SELECT count(*) AS n FROM kv WHERE key LIKE 'lead/%'", [])).toEqual([{ n: 2 }]);
+  const { leadsDb } = cloudflare;
+  expect(await leadsDb("SELECT count(*) AS n FROM kv WHERE key LIKE 'day/%' OR key LIKE 'visitor/%'", [])).toEqual([{ n: 0 }]);
+  expect(await leadsDb("SELECT count(*) AS n FROM kv WHERE key LIKE 'lead/%'", [])).toEqual([{ n: 2 }]);
 });
 
-test('a bot, Sec-GPC and a prerender are answered 204 and not counted', async ({ request }) => {
+test('a bot, Sec-GPC and a prerender are answered 204 and not counted', async ({ request, cloudflare }) => {
+  const url = cloudflare.origin;
+  const local = () => stats(['--local', '--persist-to', cloudflare.persistTo]);
   const before = await local();
   for (const headers of <Record<string, string>[]>[
     { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },

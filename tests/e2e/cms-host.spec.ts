@@ -6,10 +6,12 @@
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
 import { outlined } from './apercu-outlined.ts';
 import { listen, root } from './build-copy.ts';
 import { e2ePorts } from './ports.ts';
@@ -30,6 +32,7 @@ const secrets = {
 };
 const previewTemplate = 'https://{branch}.propllc.pages.dev';
 let wrangler: PagesDev | undefined;
+let projectFolder = '';
 
 /**
  * A stand-in for GitHub's REST API, as the hosted « Aperçu » reads a branch from it: a file's contents (raw), a
@@ -106,20 +109,32 @@ const filesOf = (dir: string): string[] =>
   );
 
 /**
- * Opens a page of the editor on wrangler's local server. About one navigation in thirty to /keystatic or « Aperçu »,
- * loaded or idle machine alike, wrangler 3's local server left the page waiting for good (no DOMContentLoaded in six
- * minutes; these pages load module scripts of one to three megabytes) while it answered the next tests' requests at
- * once; the deployed editor's files come from the host's CDN. So one more navigation after 60 s, saying so with
- * wrangler's last lines; a second wait that long fails the test.
+ * Opens a page of the editor on wrangler's local server, waiting for DOMContentLoaded: the page's module scripts
+ * (one to three megabytes) have all arrived, which is what every check after it needs. Run from the project folder
+ * beside the site's wranglers, about one navigation in thirty once never got there while wrangler answered the next
+ * requests at once. This wrangler now runs in a folder of its own; alone, 280 navigations (half of them from the
+ * project folder) never stalled. Should one stall again, it fails, naming the requests still open and wrangler's
+ * last lines, rather than being opened again after a while.
  */
 async function openServed(page: Page, address: string): Promise<void> {
+  const open = new Set<string>();
+  const track = (request: Request) => open.add(request.url());
+  const done = (request: Request) => open.delete(request.url());
+  page.on('request', track);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
   try {
-    await page.goto(address, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  } catch {
-    console.log(
-      `wrangler pages dev: ${address} not loaded within 60 s, opened again. Its last lines:\n${wrangler?.output().slice(-2_000)}`,
+    // A deadline only a hang reaches (a load takes a few seconds), inside the test's own, so that this report is seen.
+    await page.goto(address, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+  } catch (error) {
+    throw new Error(
+      `${address} not loaded; still open: ${[...open].join(', ')}. wrangler's last lines:\n${wrangler?.output().slice(-2_000)}`,
+      { cause: error },
     );
-    await page.goto(address, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  } finally {
+    page.off('request', track);
+    page.off('requestfinished', done);
+    page.off('requestfailed', done);
   }
 }
 
@@ -142,12 +157,27 @@ test.beforeAll(async () => {
     '--binding',
     `${name}=${value}`,
   ]);
-  const args = ['dist-cms', '--inspector-port', String(e2ePorts.editorHostInspector), ...bindings];
-  wrangler = await startPagesDev({ port, args, readyPath: '/keystatic' });
+  // A wrangler of its own, run from a folder of its own: the hosted editor is another Pages project (its own
+  // _worker.js, no D1, no site), and two `wrangler pages dev` in one project folder restart each other's worker,
+  // while the site's shared one (cloudflare-runtime.ts) lives as long as this Playwright worker. Without the site's
+  // wrangler.toml, its compatibility date is given here.
+  const compatibilityDate =
+    /^compatibility_date = "([\d-]+)"$/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'))?.[1] ?? '';
+  projectFolder = await mkdtemp(path.join(tmpdir(), 'propllc-cms-host-'));
+  const args = [
+    path.join(root, 'dist-cms'),
+    '--compatibility-date',
+    compatibilityDate,
+    '--inspector-port',
+    String(e2ePorts.editorHostInspector),
+    ...bindings,
+  ];
+  wrangler = await startPagesDev({ port, args, cwd: projectFolder, readyPath: '/keystatic' });
 });
 
 test.afterAll(async () => {
   await wrangler?.stop();
+  if (projectFolder) await rm(projectFolder, { recursive: true, force: true });
   await new Promise((resolve) => (github.server ? github.server.close(resolve) : resolve(undefined)));
 });
 

@@ -23,7 +23,6 @@ let builtSite = '';
 let site: SiteServer | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
   builtSite = await buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env);
 });
 

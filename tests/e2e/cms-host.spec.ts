@@ -139,7 +139,6 @@ async function openServed(page: Page, address: string): Promise<void> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
   await startGithubStandIn();
   // Built with the secrets in the environment, as a careless host setting would: they must stay out anyway.
   await promisify(execFile)('npm', ['run', 'cms:build'], {

@@ -69,7 +69,6 @@ async function retype(page: Page, from: string, to: string) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
   copy = mkdtempSync(path.join(tmpdir(), 'propllc-cms-'));
   const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   execFileSync('git', ['clone', '--quiet', '--no-checkout', root, copy]);

@@ -27,7 +27,6 @@ let site: Server;
 let siteUrl = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
   site = createStaticServer(await receiverBuild());
   siteUrl = `http://127.0.0.1:${await listen(site)}`;
 });

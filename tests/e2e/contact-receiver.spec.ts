@@ -21,7 +21,6 @@ let builtSite = '';
 let servers: Server[] = [];
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
   builtSite = await buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env);
 });
 

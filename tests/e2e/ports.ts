@@ -20,6 +20,4 @@ export const e2ePorts = {
   editorHost: fromEnv('CMS_WRANGLER_PORT', base + 105),
   editorHostInspector: base + 106,
   githubStandIn: base + 107,
-  /** contact-endpoint.spec.ts's stub endpoint: this port plus the worker's index, one build per worker. */
-  endpointStub: base + 110,
 };

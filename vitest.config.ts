@@ -50,6 +50,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.{ts,tsx}'],
           // One local Blobs server for all the files of a run, each on sites of its own.
           globalSetup: ['tests/fixtures/blobs-global.ts'],
+          setupFiles: ['tests/fixtures/integration-setup.ts'],
           environment: 'node',
           maxWorkers: 2,
           // Threads, like the unit projects: each file still gets modules of its own, without a new Node process

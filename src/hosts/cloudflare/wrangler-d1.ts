@@ -69,6 +69,17 @@ export async function openLocalD1(persistTo: string): Promise<LocalD1> {
   };
 }
 
+/** Every local runtime open now, with the way to close it at once (`closeLocalD1`). */
+const openRuntimes = new Set<() => Promise<void>>();
+
+/**
+ * Closes every local runtime now, without waiting for it to go idle: for a process that ends, or a test file, whose
+ * idle timers would otherwise never fire (a worker thread that ends leaves its workerd running, with no parent).
+ */
+export async function closeLocalD1(): Promise<void> {
+  await Promise.all([...openRuntimes].map((close) => close()));
+}
+
 /** The local database (`persistTo`: `wrangler pages dev --persist-to`; default .wrangler/state). */
 function localRunner(persistTo = '.wrangler/state', binding: string = d1Binding): SqlRunner {
   let runtime: Promise<LocalD1> | undefined;
@@ -76,21 +87,25 @@ function localRunner(persistTo = '.wrangler/state', binding: string = d1Binding)
   let closing: Promise<void> = Promise.resolve();
   let running = 0;
   let idle: NodeJS.Timeout | undefined;
+  const close = (opened: Promise<LocalD1>) => {
+    clearTimeout(idle);
+    if (runtime === opened) runtime = undefined;
+    openRuntimes.delete(closeNow);
+    closing = opened.then(({ dispose }) => dispose()).catch(() => undefined);
+    return closing;
+  };
+  const closeNow = () => (runtime ? close(runtime) : closing);
   return async (sql, params) => {
     clearTimeout(idle);
     running += 1;
     runtime ??= closing.then(() => openLocalD1(persistTo));
+    openRuntimes.add(closeNow);
     const opened = runtime;
     try {
       return await (await opened).runner(binding)(sql, params);
     } finally {
       running -= 1;
-      if (running === 0) {
-        idle = setTimeout(() => {
-          runtime = undefined;
-          closing = opened.then(({ dispose }) => dispose()).catch(() => undefined);
-        }, idleMs);
-      }
+      if (running === 0) idle = setTimeout(() => close(opened), idleMs);
     }
   };
 }

@@ -60,6 +60,26 @@ export interface CloudflareRuntime {
   clean(): Promise<void>;
 }
 
+/**
+ * Two processes write these databases: wrangler's workerd (the function, and what it does after its answer) and this
+ * one. SQLite answers a statement that meets the other's write lock with SQLITE_BUSY at once, workerd setting no
+ * busy timeout; this side then tries again, as SQLite's own busy handler would, until the lock is let go. No event
+ * says when it is: a short random pause between tries, under a deadline only a lock never released reaches.
+ */
+function patient(run: SqlRunner): SqlRunner {
+  return async (sql, params) => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        return await run(sql, params);
+      } catch (error) {
+        if (!/SQLITE_BUSY/.test(String(error)) || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45));
+      }
+    }
+  };
+}
+
 export const test = base.extend<object, { cloudflare: CloudflareRuntime }>({
   cloudflare: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
@@ -107,8 +127,8 @@ export const test = base.extend<object, { cloudflare: CloudflareRuntime }>({
         // closes after a moment idle, which a worker that ends does not give it (its workerd then outlived the run).
         const local = await openLocalD1(persistTo);
         started.unshift(() => local.dispose());
-        const leadsDb = local.runner(d1Binding);
-        const audienceDb = local.runner(audienceBinding);
+        const leadsDb = patient(local.runner(d1Binding));
+        const audienceDb = patient(local.runner(audienceBinding));
         await use({
           origin: `http://127.0.0.1:${e2ePorts.cloudflare}`,
           site,

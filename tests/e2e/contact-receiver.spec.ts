@@ -3,7 +3,7 @@
  * (build-copy.ts, `nodeReceiverBuild`, shared with audience.spec.ts) and served with `/api/contact` by src/hosts/node/site-server.ts,
  * each test on its own port with its own LEADS_DIR and settings.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -210,9 +210,10 @@ test('a message typed and sent before the island has loaded goes through as a fo
 });
 
 test('when the message cannot be stored, the visitor keeps the text and gets the contact email', async ({ page }) => {
-  // The disk fails once the server runs: LEADS_DIR is replaced by a file, so nothing can be stored there.
+  // The disk fails once the server runs: LEADS_DIR is replaced by a file, so nothing can be stored there. Moved
+  // aside in one step, not deleted: the server may be writing in it (its start's passes), which a deletion would race.
   const { url, leadsDir } = await startSite();
-  await rm(leadsDir, { recursive: true });
+  await rename(leadsDir, `${leadsDir}-moved`);
   await writeFile(leadsDir, '');
 
   await fillAndSend(page, url);

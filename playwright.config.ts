@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tools/chromium.ts';
@@ -49,7 +50,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: process.env.CI ? 2 : undefined,
+  // Two at least: the serial projects (wrangler, the editor) each hold one worker while the site's tests need another.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${port}`,
@@ -57,7 +59,8 @@ export default defineConfig({
     timezoneId: 'Europe/Paris',
     // A trace records every test's screencast and DOM snapshots, a third of the run's CPU on a two-core machine;
     // CI keeps no report to open it in, so only local runs record one.
-    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // `npm test` (tools/test/run.ts, which sets PROPLLC_TEST_RUN) records none either: `npm run test:e2e` alone does.
+    trace: process.env.CI || process.env.PROPLLC_TEST_RUN ? 'off' : 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunchOptions,
   },

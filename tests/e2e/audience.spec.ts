@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { type Browser, expect, type TestInfo, test } from '@playwright/test';
 import { createSiteServer, type SiteServer } from '../../src/hosts/node/site-server.ts';
 import { afterTwoVisitors, chromeAgent, firefoxAgent, read, stats as statsOf, twoVisitors } from './audience-visits.ts';
-import { buildCopy, nodeReceiverBuild, listen, root } from './build-copy.ts';
+import { listen, receiverBuild, root } from './build-copy.ts';
 
 // Two browsers' visits, then `npm run stats` in its own process: more than the default 30 s on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -23,7 +23,7 @@ let builtSite = '';
 let site: SiteServer | undefined;
 
 test.beforeAll(async () => {
-  builtSite = await buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env);
+  builtSite = await receiverBuild();
 });
 
 test.afterEach(async () => {

@@ -5,7 +5,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export { buildCopy, nodeReceiverBuild, receiverBuild, root } from '../../tools/test/shared-build.ts';
+export { receiverBuild, root } from '../../tools/test/shared-build.ts';
 
 /** Listens on `port` of 127.0.0.1 (a free one by default) and resolves with it; rejects if it is taken. */
 export const listen = (server: Server, port = 0) =>

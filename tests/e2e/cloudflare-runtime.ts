@@ -4,7 +4,7 @@
  * on pass, failure or interruption (tests/e2e/wrangler.ts). Starting wrangler, migrating D1 and building were most
  * of those specs' time; what needs other settings is tested in-process (tests/unit/cloudflare-unconfigured.test.ts,
  * tests/integration/d1-lead-flood.test.ts).
- * - The build: the site with its receiver at /api/contact (`nodeReceiverBuild`, shared with the specs that run
+ * - The build: the site with its receiver at /api/contact (`receiverBuild`, shared with the specs that run
  *   `npm start`'s server). Its CONTACT_STORE=files only changes the GDPR notice's words, which no spec here reads.
  * - The bindings: the leads in local D1 (CONTACT_STORE=d1, both databases of wrangler.toml migrated into a folder
  *   of this worker), a webhook whose stand-in listens on a fixed port, and a rate limit no flood here reaches.
@@ -23,7 +23,7 @@ import { audienceBinding } from '../../src/contact/audience-settings.ts';
 import { d1Binding } from '../../src/hosts/cloudflare/store.ts';
 import { openLocalD1 } from '../../src/hosts/cloudflare/wrangler-d1.ts';
 import { processesHolding } from '../fixtures/open-files.ts';
-import { buildCopy, close, listen, nodeReceiverBuild, readBody, root } from './build-copy.ts';
+import { close, listen, readBody, receiverBuild, root } from './build-copy.ts';
 import { e2ePorts } from './ports.ts';
 import { migrateLocalD1, startPagesDev } from './wrangler.ts';
 
@@ -87,7 +87,7 @@ export const test = base.extend<object, { cloudflare: CloudflareRuntime }>({
       // What was started, ended in the reverse order whatever happens next (a failed start included).
       const started: (() => Promise<unknown>)[] = [];
       try {
-        const site = await buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env);
+        const site = await receiverBuild();
         const persistTo = await mkdtemp(path.join(tmpdir(), 'propllc-d1-shared-'));
         started.unshift(async () => {
           // `npm run leads|stats -- --local` close their runtime a moment after their last statement.

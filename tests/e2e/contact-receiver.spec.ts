@@ -1,6 +1,6 @@
 /**
  * The site's own receiver, as `npm start` runs it: the site built with VITE_CONTACT_ENDPOINT=/api/contact
- * (build-copy.ts, `nodeReceiverBuild`, shared with audience.spec.ts) and served with `/api/contact` by src/hosts/node/site-server.ts,
+ * (`receiverBuild` of build-copy.ts, shared with audience.spec.ts) and served with `/api/contact` by src/hosts/node/site-server.ts,
  * each test on its own port with its own LEADS_DIR and settings.
  */
 import { mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { createSiteServer } from '../../src/hosts/node/site-server.ts';
-import { buildCopy, nodeReceiverBuild, close, listen } from './build-copy.ts';
+import { close, listen, receiverBuild } from './build-copy.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
 import { contactFields, honeypotName } from '../../src/contact/contact-fields.ts';
 import { mapFields } from '../../src/contact/map-fields.ts';
@@ -21,7 +21,7 @@ let builtSite = '';
 let servers: Server[] = [];
 
 test.beforeAll(async () => {
-  builtSite = await buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env);
+  builtSite = await receiverBuild();
 });
 
 test.afterEach(async () => {

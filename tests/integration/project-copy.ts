@@ -14,6 +14,7 @@ const skipped = new Set([
   'node_modules',
   'dist',
   'build',
+  'test-builds',
   '.git',
   '.react-router',
   'tests',

@@ -7,7 +7,7 @@ import { receiverBuild } from './shared-build.ts';
 
 try {
   const started = performance.now();
-  const dist = await receiverBuild();
+  const dist = await receiverBuild(true);
   console.log(`Receiver build ready in ${dist} (${((performance.now() - started) / 1000).toFixed(1)} s).`);
 } catch (error) {
   console.error((error as Error).message);

@@ -13,8 +13,9 @@
  * tests/unit/build-settings.test.tsx, tests/integration/new-page.test.ts, tools/diff/command.ts. The builds stopped
  * before they compile anything (tests/integration/build-fixtures.test.ts, host-build.test.ts) are not whole builds.
  *
- * The whole build (pages, browser code, post-build) runs with its work files in build/<name>/ (BUILD_DIR) and its
- * output in build/<name>-dist/ (DIST_DIR), leaving dist/ alone.
+ * The whole build (pages, browser code, post-build) runs with its work files in test-builds/<name>/ (BUILD_DIR) and
+ * its output in test-builds/<name>-dist/ (DIST_DIR), leaving dist/ alone. Not under build/: `npm run build` deletes
+ * that folder when it ends, and it runs beside this one.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -26,9 +27,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
+const folder = 'test-builds';
 
 /** The site as `npm start` serves it: its own receiver at /api/contact, each lead kept in files. */
-export const nodeReceiverBuild = {
+const nodeReceiverBuild = {
   name: 'e2e-node-receiver',
   env: { VITE_CONTACT_ENDPOINT: '/api/contact', CONTACT_STORE: 'files' },
 } as const;
@@ -92,16 +94,18 @@ function takeLock(address: string): Promise<Lock> {
 }
 
 /**
- * Builds the site into build/<name>-dist/ with `env` added to the environment, once per run; returns the folder to
- * serve. The first process of the run to ask builds it under the lock, and writes its mark (the run and the
+ * Builds the site into test-builds/<name>-dist/ with `env` added to the environment, once per run; returns the folder
+ * to serve. The first process of the run to ask builds it under the lock, and writes its mark (the run and the
  * settings); the others wait for the lock to be let go and read the mark. Two calls with one name and different
- * settings are a mistake in the specs, and fail. A failed build fails with its output.
+ * settings are a mistake in the specs, and fail. A failed build fails with its output. With `make` false the build
+ * must already be there: under `npm test` its own stage made it, and a spec that finds none has found a bug (a
+ * build that deleted it), not a reason to build again in its place.
  */
-export async function buildCopy(name: string, env: Readonly<Record<string, string>>): Promise<string> {
-  const distDir = path.join(root, 'build', `${name}-dist`);
-  const mark = path.join(root, 'build', `${name}.built`);
+async function buildCopy(name: string, env: Readonly<Record<string, string>>, make = true): Promise<string> {
+  const distDir = path.join(root, folder, `${name}-dist`);
+  const mark = path.join(root, folder, `${name}.built`);
   const wanted = JSON.stringify({ run: testRun, env });
-  await mkdir(path.join(root, 'build'), { recursive: true });
+  await mkdir(path.join(root, folder), { recursive: true });
   for (;;) {
     const built = await readFile(mark, 'utf8').catch(() => undefined);
     if (built === wanted) return distDir;
@@ -115,10 +119,11 @@ export async function buildCopy(name: string, env: Readonly<Record<string, strin
     try {
       // Made while this process was taking the lock.
       if ((await readFile(mark, 'utf8').catch(() => undefined)) === wanted) return distDir;
+      if (!make) throw new Error(`${mark} is not this run's (${testRun}): npm test's build stage made it, and it is gone`);
       await rm(mark, { force: true });
       await promisify(execFile)('npm', ['run', 'build'], {
         cwd: root,
-        env: { ...process.env, BUILD_DIR: `build/${name}`, DIST_DIR: `build/${name}-dist`, ...env },
+        env: { ...process.env, BUILD_DIR: `${folder}/${name}`, DIST_DIR: `${folder}/${name}-dist`, ...env },
         maxBuffer: 64 * 1024 * 1024,
       }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
         throw new Error(`npm run build for ${name} failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`);
@@ -131,5 +136,9 @@ export async function buildCopy(name: string, env: Readonly<Record<string, strin
   }
 }
 
-/** The receiver build of this run: built if it is missing or was made by an earlier run. */
-export const receiverBuild = () => buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env);
+/**
+ * The receiver build of this run: built if it is missing or was made by an earlier run, except under `npm test`
+ * (PROPLLC_TEST_RUN), whose « build (récepteur) » stage is the one that makes it (./receiver-build.ts).
+ */
+export const receiverBuild = (make = !process.env.PROPLLC_TEST_RUN) =>
+  buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env, make);

@@ -140,5 +140,4 @@ async function buildCopy(name: string, env: Readonly<Record<string, string>>, ma
  * The receiver build of this run: built if it is missing or was made by an earlier run, except under `npm test`
  * (PROPLLC_TEST_RUN), whose « build (récepteur) » stage is the one that makes it (./receiver-build.ts).
  */
-export const receiverBuild = (make = !process.env.PROPLLC_TEST_RUN) =>
-  buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env, make);
+export const receiverBuild = (make = !process.env.PROPLLC_TEST_RUN) => buildCopy(nodeReceiverBuild.name, nodeReceiverBuild.env, make);

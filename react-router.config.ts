@@ -1,4 +1,5 @@
 import type { Config } from '@react-router/dev/config';
+import { publishedGuides } from './src/site/guides/guides';
 import { prerenderPaths } from './src/site/registry';
 
 export default {
@@ -9,7 +10,7 @@ export default {
   // A static site: every route is rendered to HTML at build time and stays static HTML; tools/build/postbuild.ts
   // removes the framework's scripts, and only the islands (src/site/islands/) hydrate in the browser.
   ssr: false,
-  prerender: prerenderPaths,
+  prerender: [...prerenderPaths, ...publishedGuides().map((guide) => guide.path)],
   // Opt in to React Router 8 behaviour now, so the upgrade changes nothing.
   future: {
     v8_middleware: true,

@@ -19,12 +19,13 @@ import { contactReceiverSchema } from './schema/contact-receiver-schema.ts';
 import { contactWaysSchema } from './schema/contact-ways-schema.ts';
 import { emptyBodyMessages } from './schema/messages.ts';
 import { faqSchema, legalSchema, pageSchema, termsSchema } from './schema/schema.ts';
+import { authorsSchema, guidePageSchema, guideSchema } from './schema/guide-schema.ts';
 import { propfirmsSchema } from './schema/propfirms-schema.ts';
 import { seoSchema } from './schema/seo-schema.ts';
 import { tarifsSchema } from './schema/tarifs-schema.ts';
 import { brandSchema, companySchema, interfaceSchema, navigationSchema, processorsSchema } from './schema/site-schema.ts';
 import type { widgets } from '../site/mdx/widgets/index.ts';
-import type { PagePath } from '../site/registry.ts';
+import type { guidesBase, PagePath } from '../site/registry.ts';
 
 /** A page of the registry, or a place on it (`/legal#editeur`): where the editor's « Aperçu » opens. */
 type PageAddress = PagePath | `${PagePath}#${string}`;
@@ -35,6 +36,16 @@ type FieldsSchema = v.StrictObjectSchema<v.ObjectEntries, undefined>;
 interface PagesCollection {
   readonly schema: FieldsSchema;
   readonly ordered: false;
+}
+
+/**
+ * Entries each at its own address under `base` (`/guides/<file name>`), dated: as Astro's routed collections, the
+ * routes, pre-rendering, sitemap, feed, link checks and editor derive from this entry (src/site/guides/).
+ */
+interface RoutedCollection {
+  readonly schema: FieldsSchema;
+  readonly ordered: false;
+  readonly base: typeof guidesBase;
 }
 
 /**
@@ -60,7 +71,8 @@ export const collections = {
   faq: { schema: faqSchema, ordered: true, widget: 'Faq', page: '/faq' },
   terms: { schema: termsSchema, ordered: true, widget: 'TermsSections', page: '/terms' },
   legal: { schema: legalSchema, ordered: true, widget: 'LegalSections', page: '/legal' },
-} as const satisfies Record<string, PagesCollection | OrderedCollection>;
+  guides: { schema: guideSchema, ordered: false, base: '/guides' },
+} as const satisfies Record<string, PagesCollection | OrderedCollection | RoutedCollection>;
 
 /** The data files, by their name in content/ (without `.json`), in the order the editor lists them. */
 export const dataFiles = {
@@ -76,6 +88,8 @@ export const dataFiles = {
   audience: { schema: audienceSchema, page: '/legal#cookies' },
   tarifs: { schema: tarifsSchema, page: '/tarifs' },
   propfirms: { schema: propfirmsSchema, page: '/how-it-works#propfirms' },
+  authors: { schema: authorsSchema, page: '/guides' },
+  'guide-page': { schema: guidePageSchema, page: '/guides' },
 } as const satisfies Record<string, DataFile>;
 
 export type CollectionName = keyof typeof collections;

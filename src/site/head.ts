@@ -5,8 +5,10 @@
  */
 import type { LinkDescriptor, MetaDescriptor } from 'react-router';
 import type { PageFrontmatter } from '../content/content.config.ts';
+import type { Author, GuideFrontmatter } from '../content/schema/guide-schema.ts';
 import type { SeoContent } from '../content/schema/seo-schema.ts';
-import { canonicalPath, isIndexed } from './registry.ts';
+import { guidePage } from '../content/data/guide-page.ts';
+import { canonicalPath, guidesFeedPath, isIndexed } from './registry.ts';
 import { absoluteUrl } from './site-url.ts';
 import { brandColors } from './styles/brand-colors.ts';
 
@@ -28,6 +30,47 @@ function isPageFrontmatter(handle: unknown): handle is PageFrontmatter {
 export interface HeadContext {
   siteName: string;
   seo: SeoContent;
+}
+
+/** A guide's handle (src/site/mdx/remark-page-handle.ts): its frontmatter, its address and its contents. */
+export interface GuideHandle extends GuideFrontmatter {
+  slug: string;
+  toc: { id: string; text: string }[];
+}
+
+export function isGuideHandle(handle: unknown): handle is GuideHandle {
+  return isPageFrontmatter(handle) && 'publieLe' in handle && 'slug' in handle;
+}
+
+/**
+ * A guide's <head>: a page's, as an article, with schema.org `Article` (Google's recommended properties: headline,
+ * image, both dates equal to the ones the page shows, the author's name and page). A data block, never executed.
+ */
+export function guideHead(handle: GuideHandle, pathname: string, context: HeadContext, author: Author): MetaDescriptor[] {
+  const head = pageHead(handle, pathname, context).map((tag) =>
+    'property' in tag && tag.property === 'og:type' ? { property: 'og:type', content: 'article' } : tag,
+  );
+  const image = head.find((tag) => 'property' in tag && tag.property === 'og:image');
+  return [
+    ...head,
+    { property: 'article:published_time', content: handle.publieLe },
+    { property: 'article:modified_time', content: handle.misAJourLe },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: handle.title,
+        description: handle.description,
+        inLanguage: 'fr-FR',
+        datePublished: handle.publieLe,
+        dateModified: handle.misAJourLe,
+        mainEntityOfPage: absoluteUrl(canonicalPath(pathname)),
+        ...(image && 'content' in image ? { image: [image.content] } : {}),
+        author: { '@type': 'Organization', name: author.nom, url: absoluteUrl(author.url) },
+        publisher: { '@type': 'Organization', name: context.siteName, logo: absoluteUrl(logoPath) },
+      },
+    },
+  ];
 }
 
 export function pageHead(handle: unknown, pathname: string, { siteName, seo }: HeadContext): MetaDescriptor[] {
@@ -60,13 +103,15 @@ export function notFoundHead(title: string): MetaDescriptor[] {
   return [{ title }, { name: 'robots', content: 'noindex' }];
 }
 
-/** Icons and manifest, on every page (error screens included): no browser request for them ends in a 404. */
+/** Icons, manifest and the guides' feed, on every page (error screens included): no browser request for them ends in a 404. */
 export function siteLinks(): LinkDescriptor[] {
   return [
     { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
     { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
     { rel: 'manifest', href: '/site.webmanifest' },
+    // The guides' feed, found by feed readers from any page (tools/build/feed.ts writes it).
+    { rel: 'alternate', type: 'application/atom+xml', href: guidesFeedPath, title: guidePage.feedTitle },
   ];
 }
 

@@ -35,6 +35,8 @@ export const pages = [
   { path: '/how-it-works', content: 'how-it-works.mdx', layout: 'marketing' },
   { path: '/tarifs', content: 'tarifs.mdx', layout: 'marketing' },
   { path: '/faq', content: 'faq.mdx', layout: 'marketing' },
+  // The list of the guides; each guide is a page of its own at /guides/<slug> (src/site/guides/guides.ts).
+  { path: '/guides', content: 'guides.mdx', layout: 'marketing' },
   { path: '/contact', content: 'contact.mdx', layout: 'marketing' },
   // Where a form posted without JavaScript lands once the message is delivered (src/api/contact/).
   { path: '/contact/merci', content: 'contact-merci.mdx', layout: 'marketing', index: false },
@@ -49,6 +51,12 @@ export type PagePath = (typeof pages)[number]['path'];
  * the file static hosts serve for unknown URLs.
  */
 export const notFoundPath = '/404';
+
+/** Where the guides of content/guides/ live: `/guides/<slug>` (the list itself is the page `/guides`). */
+export const guidesBase = '/guides';
+
+/** The Atom feed of the guides (tools/build/feed.ts), linked from every page's <head>. */
+export const guidesFeedPath = '/guides/flux.xml';
 
 export const prerenderPaths: string[] = [...pages.map((page) => page.path), notFoundPath];
 

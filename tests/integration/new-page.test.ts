@@ -65,7 +65,7 @@ describe('a new page in two files: its MDX file and one registry line', () => {
 
   it('is in sitemap.xml, with its canonical URL and no noindex in its <head>', async () => {
     const { sitemapXml } = await import('../../tools/build/sitemap.ts');
-    expect(sitemapXml('https://www.propllc.fr')).toContain('  <url><loc>https://www.propllc.fr/exemple-tarifs</loc></url>\n');
+    expect(sitemapXml('https://www.propllc.fr', [])).toContain('  <url><loc>https://www.propllc.fr/exemple-tarifs</loc></url>\n');
     const { pageHead } = await import('../../src/site/head.ts');
     const { seo } = await import('../../src/content/data/seo.ts');
     const page = await rendered(path.join(fixtures, 'new-page/content/pages/exemple-tarifs.mdx'));

@@ -1,5 +1,6 @@
-/** The HTML files of dist/, one per page of the registry plus the not-found page. */
+/** The HTML files of dist/, one per page of the registry, one per published guide, plus the not-found page. */
 import path from 'node:path';
+import { publishedGuides } from '../../src/site/guides/guides.ts';
 import { pages } from '../../src/site/registry.ts';
 
 export interface BuiltPage {
@@ -11,7 +12,7 @@ export interface BuiltPage {
 
 export function builtPages(dist = 'dist'): BuiltPage[] {
   return [
-    ...pages.map((page) => ({
+    ...[...pages, ...publishedGuides()].map((page) => ({
       path: page.path as string,
       // Flat files: `/about` is about.html, served at /about with no redirect by every supported host.
       file: path.join(dist, page.path === '/' ? 'index.html' : `${page.path.slice(1)}.html`),

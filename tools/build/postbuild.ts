@@ -7,18 +7,24 @@
  *   a loader of the site script is added, which fetches it after the first paint; islands get the URL
  *   of their code (src/site/islands/);
  * - the stylesheet moves into every page, in a <style> element: the first paint needs the HTML alone;
- * - sitemap.xml (the registry's indexed pages) and robots.txt are written from the route registry and SITE_URL;
+ * - sitemap.xml (the registry's indexed pages and the guides) and robots.txt are written from the route registry and SITE_URL;
+ * - guides/flux.xml, the guides' Atom feed, and _redirects, their old addresses (src/site/guides/guides.ts);
  * - dist/_headers is written from src/site/security-headers.ts, with the Content-Security-Policy, which carries
  *   the hashes of that <style> and of the loader; the policy also goes into a <meta http-equiv> of each page,
  *   for hosts that cannot send headers (GitHub Pages).
  * BUILD_DIR (default build/) and DIST_DIR (default dist/) let tests build a second copy elsewhere.
  */
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readSettings } from '../../src/contact/settings.ts';
 import { countPath } from '../../src/contact/audience-settings.ts';
 import { islands, type IslandName } from '../../src/site/islands/registry.ts';
-import { notFoundPath } from '../../src/site/registry.ts';
+import { guidesFeedPath, notFoundPath } from '../../src/site/registry.ts';
+import { guideRedirects, publishedGuides } from '../../src/site/guides/guides.ts';
+import { authorOf } from '../../src/content/data/authors.ts';
+import { guidePage } from '../../src/content/data/guide-page.ts';
+import { formatRedirects } from '../../src/hosts/node/redirects.ts';
+import { atomFeed } from './feed.ts';
 import { siteHeaderRules } from '../../src/site/security-headers.ts';
 import { formatHeaders } from '../../src/hosts/node/headers.ts';
 import { siteUrlFrom } from '../../src/site/site-url.ts';
@@ -153,10 +159,22 @@ writeFileSync(
 
 // ---- sitemap.xml, robots.txt -------------------------------------------------------------------
 const siteUrl = siteUrlFrom(process.env);
-writeFileSync(`${dist}/sitemap.xml`, sitemapXml(siteUrl));
+const guides = publishedGuides();
+writeFileSync(`${dist}/sitemap.xml`, sitemapXml(siteUrl, guides));
+
+// ---- The guides' feed and old addresses -------------------------------------------------------------
+mkdirSync(path.join(dist, path.dirname(guidesFeedPath)), { recursive: true });
+writeFileSync(path.join(dist, guidesFeedPath), atomFeed(guides, { siteUrl, title: guidePage.feedTitle, authorOf }));
+writeFileSync(
+  `${dist}/_redirects`,
+  formatRedirects(guideRedirects(guides), [
+    'Permanent redirects for Netlify and Cloudflare Pages (same format), also applied by src/hosts/node/static-server.ts.',
+    'Written by `npm run build` from the `anciensSlugs` of content/guides/: change them there.',
+  ]),
+);
 writeFileSync(`${dist}/robots.txt`, robotsTxt(siteUrl));
 
 rmSync(build, { recursive: true, force: true });
 console.log(
-  `${dist}/ ready: ${path.join(dist, 'index.html')} … ${path.join(dist, '404.html')}, sitemap.xml, robots.txt, _headers (${siteUrl})`,
+  `${dist}/ ready: ${path.join(dist, 'index.html')} … ${path.join(dist, '404.html')}, ${guides.length} guide(s), sitemap.xml, robots.txt, _headers, _redirects (${siteUrl})`,
 );

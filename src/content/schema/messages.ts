@@ -54,12 +54,15 @@ export const emptyBodyMessages = {
       "le texte de la section est vide : elle serait publiée sans texte. Écrivez-le sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
     legal:
       "le texte de la section est vide : elle serait publiée sans texte. Écrivez-le sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
+    guides:
+      "le guide n'a aucun texte sous l'en-tête : il serait publié vide. Écrivez-le sous la ligne --- qui ferme l'en-tête (dans l'éditeur visuel : le grand champ de texte).",
   },
   editor: {
     pages: 'La page est vide : écrivez son contenu avant d’enregistrer.',
     faq: 'La réponse est vide : écrivez-la avant d’enregistrer, sinon la question serait publiée sans réponse.',
     terms: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
     legal: 'Le texte de la section est vide : écrivez-le avant d’enregistrer.',
+    guides: 'Le guide est vide : écrivez son texte avant d’enregistrer.',
   },
 } as const satisfies Record<'check' | 'editor', Record<string, string>>;
 
@@ -409,4 +412,35 @@ export const previewMessages = {
   liveMistake: (problem: string) => `Cette version de la page ne peut pas s’afficher : ${problem}`,
   noPreview:
     'Aucun aperçu n’est configuré pour cet éditeur : il faut l’adresse des versions de prévisualisation (PREVIEW_URL) à sa construction. Prévenez la personne qui l’administre.',
+} as const;
+
+/** The fields of a guide (src/content/schema/guide-schema.ts) and the rules between guides (`npm run check`). */
+export const guideMessages = {
+  notText: (field: string) => `« ${field} » doit être un texte`,
+  tooShort: (field: string, min: number) => `« ${field} » doit contenir au moins ${min} caractères`,
+  tooLong: (field: string, max: number) => `« ${field} » doit contenir au plus ${max} caractères`,
+  notDay: (field: string) => `« ${field} » doit être une date écrite AAAA-MM-JJ (par exemple 2026-12-03)`,
+  notList: (field: string) => `« ${field} » doit être une liste : une ligne « - … » par élément, sous « ${field}: »`,
+  notBoolean: '« brouillon » vaut true (brouillon, non publié) ou false (publié)',
+  notSlug: 'une ancienne adresse s’écrit en minuscules sans accents, les mots séparés par des tirets (par exemple formulaire-5472), sans /guides/ devant',
+  notAuthorId: 'l’identifiant s’écrit en minuscules sans accents, les mots séparés par des tirets (par exemple redaction)',
+  notPath: 'l’adresse d’une page du site commence par / (par exemple /about)',
+  fewSources:
+    '« sources » doit citer au moins deux textes officiels (adresse, titre et date de consultation de chacun) : un guide sans sources ne peut pas être publié',
+  noHistory: '« historique » doit avoir au moins une ligne (par exemple « Première publication. » à la date de publication)',
+  updatedBeforePublished: '« misAJourLe » est avant « publieLe » : un guide ne peut pas être mis à jour avant sa publication. Corrigez l’une des deux dates.',
+  reviewHalf:
+    '« reluPar » et « reluLe » vont ensemble : indiquez le relecteur et la date de sa relecture, ou supprimez les deux lignes (la page dit alors que le guide n’a pas été relu par un professionnel).',
+  historyAfterUpdate: (day: string, updated: string) =>
+    `« historique » a une ligne datée du ${day}, après « misAJourLe » (${updated}) : mettez « misAJourLe » à la date de la dernière modification.`,
+  historyMissingUpdate: (updated: string) =>
+    `« historique » n’a aucune ligne datée du ${updated}, la date de « misAJourLe » : ajoutez une ligne qui dit ce qui a changé ce jour-là, ou remettez la date de la dernière modification.`,
+  unknownAuthor: (id: string, known: readonly string[]) =>
+    `« auteur » vaut « ${id} », qui n’est pas dans content/authors.json (auteurs : ${known.join(', ')}). Corrigez l’identifiant ou ajoutez l’auteur à ce fichier.`,
+  oldSlugIsLive: (slug: string, other: string) =>
+    `« anciensSlugs » contient « ${slug} », qui est l’adresse d’un guide publié (${other}) : une redirection la cacherait. Retirez-la de la liste.`,
+  oldSlugTwice: (slug: string, other: string) =>
+    `« anciensSlugs » contient « ${slug} », que ${other} donne aussi : une ancienne adresse ne peut renvoyer que vers un guide. Retirez-la de l’un des deux.`,
+  staleSource: (url: string, day: string, updated: string) =>
+    `la source ${url} a été consultée le ${day}, plus de 12 mois avant « misAJourLe » (${updated}) : relisez-la, puis mettez à jour sa date « consulteLe ».`,
 } as const;

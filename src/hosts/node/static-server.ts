@@ -2,6 +2,7 @@
  * A static file server that behaves like Netlify or Cloudflare Pages on dist/:
  * `/about` → about.html (`/about/` and `/about.html` redirect there), files as they are, anything else →
  * 404.html with status 404, `GET` and `HEAD` only (405 otherwise),
+ * the permanent redirects of dist/_redirects (the guides' old addresses),
  * and the headers of dist/_headers (Content-Security-Policy included) on every answer, so the end-to-end
  * tests run under the policy the site is deployed with.
  * Used by `npm start` (through src/hosts/node/site-server.ts, which adds the contact receiver) and by the
@@ -17,6 +18,7 @@ import { BadRequest, originFormTarget } from './fetch-bridge.ts';
 import { immutableCache } from '../../site/security-headers.ts';
 import { withErrorBoundary } from './boundary.ts';
 import { type HeaderRule, headersFor, parseHeaders } from './headers.ts';
+import { parseRedirects } from './redirects.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -103,11 +105,27 @@ function headerRules(file: string): () => readonly HeaderRule[] {
   };
 }
 
+/** The rules of `_redirects`, read again when the file changes, as `_headers`. */
+function redirectRules(file: string): () => ReadonlyMap<string, string> {
+  let read: { mtime: number; rules: ReadonlyMap<string, string> } = { mtime: Number.NaN, rules: new Map() };
+  return () => {
+    try {
+      const mtime = statSync(file).mtimeMs;
+      if (mtime !== read.mtime) read = { mtime, rules: parseRedirects(readFileSync(file, 'utf8')) };
+    } catch {
+      // No _redirects (or one being rewritten): the rules last read.
+    }
+    return read.rules;
+  };
+}
+
 /** The file-serving part alone, so src/hosts/node/site-server.ts can put the contact receiver beside it. It throws on what it cannot answer. */
 export function createStaticRoute(root: string): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const absoluteRoot = path.resolve(root);
   const headersFile = path.join(absoluteRoot, '_headers');
   const rules = headerRules(headersFile);
+  const redirectsFile = path.join(absoluteRoot, '_redirects');
+  const redirects = redirectRules(redirectsFile);
   return async (request, response) => {
     const target = originFormTarget(request.url);
     if (!target) throw new BadRequest(`request target ${JSON.stringify(request.url)}`);
@@ -121,12 +139,18 @@ export function createStaticRoute(root: string): (request: IncomingMessage, resp
     }
     const rawPath = (request.url ?? '').split('?')[0] ?? '';
     const resolved = encodedSeparator.test(rawPath) ? undefined : resolveRequest(absoluteRoot, pathname);
+    // As on Netlify, a file found wins over a rule of _redirects (npm run check keeps old addresses off live pages).
+    const moved = resolved ? undefined : redirects().get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+    if (moved) {
+      response.writeHead(301, { ...pathHeaders, location: `${moved}${search}`, 'content-length': '0' }).end();
+      return;
+    }
     if (resolved && 'redirect' in resolved) {
       response.writeHead(308, { ...pathHeaders, location: `${resolved.redirect}${search}`, 'content-length': '0' }).end();
       return;
     }
-    // Hosts read _headers and never serve it.
-    const found = resolved?.file === headersFile ? undefined : resolved?.file;
+    // Hosts read _headers and _redirects and never serve them.
+    const found = resolved?.file === headersFile || resolved?.file === redirectsFile ? undefined : resolved?.file;
     // The file may vanish between the lookup and the opening (dist/ rebuilt): then it is not found.
     let status = 200;
     let file = found;

@@ -3,7 +3,7 @@
  * proofreading, the editor's list order, cms:normalise) and for the pipeline's own schema check: the YAML is
  * parsed by `yaml`, the library remark-mdx-frontmatter exports the values with, so all of them read a value alike.
  */
-import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 
 export interface ParsedFrontmatter {
   /** The YAML with the positions of its nodes; `errors` lists what is not valid YAML. */
@@ -26,10 +26,19 @@ export function parseFrontmatter(yaml: string, firstLine = 2): ParsedFrontmatter
     data: document.errors.length > 0 ? undefined : (document.toJS() ?? {}),
     lineAt,
     lineOf(field) {
-      if (!isMap(document.contents)) return undefined;
-      const pair = document.contents.items.find((item) => isScalar(item.key) && item.key.value === field);
-      const offset = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
-      return offset === undefined ? undefined : lineAt(offset);
+      // `sources.1.url`: the deepest node of that path the YAML has.
+      const keys = field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+      for (let depth = keys.length; depth > 0; depth--) {
+        const node = document.getIn(keys.slice(0, depth), true);
+        const offset = isNode(node) ? node.range?.[0] : undefined;
+        if (depth === 1 && isMap(document.contents)) {
+          const pair = document.contents.items.find((item) => isScalar(item.key) && item.key.value === keys[0]);
+          const keyOffset = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
+          if (keyOffset !== undefined) return lineAt(keyOffset);
+        }
+        if (offset !== undefined) return lineAt(offset);
+      }
+      return undefined;
     },
   };
 }

@@ -1,12 +1,66 @@
 /**
- * Page files (`content/pages/*.mdx`) are React Router route modules. Re-exporting their
- * frontmatter as `handle`, and the shared `meta` of src/site/page-meta.ts, builds each page's <head>
- * from its title and description, with no glue file per page.
+ * Page files (`content/pages/*.mdx`) and guides (`content/guides/*.mdx`) are React Router route modules.
+ * Re-exporting their frontmatter as `handle`, and the shared `meta` of src/site/page-meta.ts, builds each page's
+ * <head> from its title and description, with no glue file per page. A guide's handle also carries its address and
+ * its table of contents: its `##` headings, each given an `id` here so that the contents can link to it.
  */
-import type { Root } from 'mdast';
+import type { Heading, Root } from 'mdast';
+import { toString as textOf } from 'mdast-util-to-string';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
+import { valueToEstree } from 'estree-util-value-to-estree';
 import type { VFile } from 'vfile';
 import { collectionOf } from '../../content/content.config.ts';
+import { guideSlugOf } from '../guides/published.ts';
+
+/** A heading's anchor: `Qui doit déposer le 5472 ?` → `qui-doit-deposer-le-5472`. */
+export function headingId(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** `export const handle = { ...frontmatter, slug, toc };` as an MDX ESM node. */
+function guideHandle(slug: string, toc: { id: string; text: string }[]): MdxjsEsm {
+  const extra = valueToEstree({ slug, toc });
+  return {
+    type: 'mdxjsEsm',
+    value: 'export const handle = { ...frontmatter, slug, toc };',
+    data: {
+      estree: {
+        type: 'Program',
+        sourceType: 'module',
+        body: [
+          {
+            type: 'ExportNamedDeclaration',
+            specifiers: [],
+            source: null,
+            attributes: [],
+            declaration: {
+              type: 'VariableDeclaration',
+              kind: 'const',
+              declarations: [
+                {
+                  type: 'VariableDeclarator',
+                  id: { type: 'Identifier', name: 'handle' },
+                  init: {
+                    type: 'ObjectExpression',
+                    properties: [
+                      { type: 'SpreadElement', argument: { type: 'Identifier', name: 'frontmatter' } },
+                      ...(extra.type === 'ObjectExpression' ? extra.properties : []),
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  };
+}
 
 const metaSource = '/src/site/page-meta.ts';
 
@@ -42,7 +96,18 @@ function reexport(local: string, exported: string, source?: string): MdxjsEsm {
 
 export function remarkPageHandle() {
   return (tree: Root, file: VFile) => {
-    if (collectionOf(file.path) !== 'pages') return;
-    tree.children.push(reexport('frontmatter', 'handle'), reexport('meta', 'meta', metaSource));
+    const collection = collectionOf(file.path);
+    if (collection === 'pages') tree.children.push(reexport('frontmatter', 'handle'), reexport('meta', 'meta', metaSource));
+    if (collection !== 'guides') return;
+    const toc: { id: string; text: string }[] = [];
+    for (const node of tree.children) {
+      if (node.type !== 'heading' || (node as Heading).depth !== 2) continue;
+      const text = textOf(node);
+      let id = headingId(text) || 'section';
+      while (toc.some((entry) => entry.id === id)) id = `${id}-2`;
+      toc.push({ id, text });
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
+    }
+    tree.children.push(guideHandle(guideSlugOf(file.path), toc), reexport('meta', 'meta', metaSource));
   };
 }

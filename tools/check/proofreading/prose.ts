@@ -8,8 +8,9 @@
  */
 import path from 'node:path';
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
-import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq } from 'yaml';
 import type { VFile } from 'vfile';
+import { identifierFields } from '../../../src/content/schema/guide-schema.ts';
 import { readFrontmatter } from '../../../src/site/mdx/frontmatter.ts';
 import { inlineElements, untouchedElements } from '../../../src/site/mdx/rehype-french-typography.ts';
 import { frenchTypography, looksLikeTarget } from '../../../src/site/typography/french.ts';
@@ -110,8 +111,10 @@ function frontmatterBlocks(source: string, file: string): ProseBlock[] {
   if (frontmatter === undefined) return [];
   const blocks: ProseBlock[] = [];
   const visit = (node: unknown) => {
-    if (isMap(node) || isSeq(node)) {
-      for (const item of node.items) visit(isScalar(item) ? item : (item as { value?: YamlNode }).value);
+    if (isMap(node)) {
+      for (const pair of node.items) if (!(isScalar(pair.key) && identifierFields.has(String(pair.key.value)))) visit(pair.value);
+    } else if (isSeq(node)) {
+      for (const item of node.items) visit(item);
     } else if (isScalar(node) && typeof node.value === 'string' && !looksLikeTarget(node.value) && node.range) {
       blocks.push({ file, text: frenchTypography(node.value), starts: [{ index: 0, line: frontmatter.lineAt(node.range[0]) }] });
     }

@@ -249,6 +249,13 @@ export const widgets = {
     settings: noSettings,
     children: 'none',
   },
+  Guides: {
+    module: '/src/site/mdx/widgets/Guides.tsx',
+    label: 'Liste des guides',
+    description: 'Les guides publiés de content/guides/, du plus récent au plus ancien, avec leur date et leur résumé.',
+    settings: noSettings,
+    children: 'none',
+  },
   TermsSections: {
     module: '/src/site/mdx/widgets/TermsSections.tsx',
     label: 'Sections des conditions d’utilisation',

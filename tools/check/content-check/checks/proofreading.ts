@@ -17,6 +17,7 @@ import { looksLikeTarget } from '../../../../src/site/typography/french.ts';
 import { proofreadingMessages } from '../../../../src/content/schema/messages.ts';
 import { readDataFile } from './data-files.ts';
 import { jsonStrings, verbatimFields } from './typography.ts';
+import { identifierFields } from '../../../../src/content/schema/guide-schema.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const wordListFile = 'content/mots-du-metier.txt';
@@ -81,6 +82,7 @@ async function dataFileProse(root: string): Promise<ProseBlock[]> {
     for (const { field, value, offset } of jsonStrings(file.tree)) {
       if (looksLikeTarget(value) || !/\p{L}/u.test(value) || verbatimFields.has(`${file.relative}#${field}`)) continue;
       if (field === 'address' || field.endsWith('.address')) continue;
+      if (identifierFields.has(field.split('.').at(-1) ?? '')) continue;
       const line = file.text.slice(0, offset).split('\n').length;
       blocks.push({ file: file.relative, text: value, starts: [{ index: 0, line }] });
     }

@@ -8,6 +8,7 @@ import { collection, config, fields, singleton, type Config, type ContentFormFie
 import { createElement, Fragment } from 'react';
 import * as v from 'valibot';
 import { collections, type OrderedCollectionName, orderedCollections } from '../src/content/content.config.ts';
+import { authors } from '../src/content/data/authors.ts';
 import { pages } from '../src/site/registry.ts';
 import { emptyBodyMessages } from '../src/content/schema/messages.ts';
 import { entryFileName } from '../src/content/schema/schema.ts';
@@ -135,6 +136,89 @@ function orderedCollection(name: OrderedCollectionName, orders: Orders) {
   });
 }
 
+/** A date field, today by default when `today` (a new guide is published, updated and sourced today). */
+function dateField(schema: Described, today: boolean, required = true) {
+  return fields.date({
+    label: titleOf(schema),
+    description: descriptionOf(schema),
+    ...(today ? { defaultValue: { kind: 'today' as const } } : {}),
+    validation: { isRequired: required },
+  });
+}
+
+const entriesOf = (schema: Described) => (schema as unknown as v.StrictObjectSchema<Record<string, Described>, undefined>).entries;
+const inner = (schema: Described) => (schema.type === 'optional' ? (schema as v.OptionalSchema<Described, undefined>).wrapped : schema);
+const itemOf = (schema: Described) => (inner(schema) as unknown as v.ArraySchema<Described, undefined>).item;
+
+/**
+ * The guides (content/guides/): the address from the title (to keep once published: an old one goes to the old
+ * addresses), the dates (today by default), the author from content/authors.json, the sources and the changes as
+ * lists. The frontmatter schema stays the judge: `npm run check` refuses what the form lets through.
+ */
+function guidesCollection(authorIds: readonly string[]) {
+  const entries = collections.guides.schema.entries as unknown as Record<string, Described>;
+  const source = entriesOf(itemOf(entries.sources!));
+  const change = entriesOf(itemOf(entries.historique!));
+  const list = (schema: Described, item: Parameters<typeof fields.array>[0], min: number, label: (value: Record<string, { value: unknown }>) => string) =>
+    fields.array(item, {
+      label: titleOf(schema),
+      description: descriptionOf(schema),
+      itemLabel: (props) => label((props as unknown as { fields: Record<string, { value: unknown }> }).fields),
+      validation: { length: { min } },
+    });
+  return collection({
+    label: 'Guides',
+    path: 'guides/*',
+    slugField: 'title',
+    format: { contentField: 'body' },
+    columns: ['title', 'publieLe'],
+    schema: {
+      apercu: previewField(collections.guides.base, 'path'),
+      title: fields.slug({
+        name: { label: titleOf(entries.title!), description: descriptionOf(entries.title!), validation: { isRequired: true, length: lengthOf(entries.title!) } },
+        slug: {
+          label: 'Adresse du guide',
+          description: 'Après /guides/ : à garder une fois le guide publié ; si vous la changez, ajoutez l’ancienne aux anciennes adresses.',
+        },
+      }),
+      description: textField(entries.description!),
+      publieLe: dateField(entries.publieLe!, true),
+      misAJourLe: dateField(entries.misAJourLe!, true),
+      auteur: fields.select({
+        label: titleOf(entries.auteur!),
+        description: descriptionOf(entries.auteur!),
+        options: authorIds.map((id) => ({ label: id, value: id })),
+        defaultValue: authorIds[0] ?? '',
+      }),
+      reluPar: fields.text({ label: titleOf(inner(entries.reluPar!)), description: descriptionOf(inner(entries.reluPar!)) }),
+      reluLe: dateField(inner(entries.reluLe!), false, false),
+      sources: list(
+        entries.sources!,
+        fields.object({
+          url: fields.url({ label: titleOf(source.url!), description: descriptionOf(source.url!), validation: { isRequired: true } }),
+          titre: textField(source.titre!),
+          consulteLe: dateField(source.consulteLe!, true),
+        }),
+        2,
+        (value) => String(value.titre?.value ?? ''),
+      ),
+      historique: list(
+        entries.historique!,
+        fields.object({ date: dateField(change.date!, true), changement: textField(change.changement!) }),
+        1,
+        (value) => `${String(value.date?.value ?? '')} ${String(value.changement?.value ?? '')}`,
+      ),
+      anciensSlugs: fields.array(fields.text({ label: 'Ancienne adresse' }), {
+        label: titleOf(inner(entries.anciensSlugs!)),
+        description: descriptionOf(inner(entries.anciensSlugs!)),
+        itemLabel: (props) => String((props as unknown as { value: unknown }).value ?? ''),
+      }),
+      brouillon: fields.checkbox({ label: titleOf(inner(entries.brouillon!)), description: descriptionOf(inner(entries.brouillon!)) }),
+      body: body('Texte du guide', 'guides'),
+    },
+  });
+}
+
 /** `content/pages/home.mdx` → `home`. */
 const pageKey = (file: string) => file.replace(/\.mdx$/, '');
 
@@ -157,7 +241,10 @@ export function makeConfig(storage: StorageSettings, orders: Orders = noOrders):
     ]),
   );
   const data = dataSingletons();
-  const lists = Object.fromEntries(orderedCollections.map((name) => [name, orderedCollection(name, orders)]));
+  const lists = {
+    ...Object.fromEntries(orderedCollections.map((name) => [name, orderedCollection(name, orders)])),
+    guides: guidesCollection(authors.auteurs.map((author) => author.id)),
+  };
   return config({
     storage: storageFrom(storage),
     locale: 'fr-FR',

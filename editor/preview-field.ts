@@ -13,14 +13,17 @@ import { previewHref } from './preview-targets.ts';
 const editorAddress = /^\/keystatic(?:\/branch\/([^/]+))?\/(?:collection\/[^/]+\/item\/([^/]+))?/;
 
 /** The page to show, the branch being edited, from the editor's address; `withEntry` adds the entry's anchor. */
-export function previewFor(pathname: string, page: string, withEntry: boolean): string {
+export function previewFor(pathname: string, page: string, withEntry: boolean | 'path'): string {
   const [, branch, entry] = editorAddress.exec(pathname) ?? [];
-  const anchor = withEntry && entry ? `#${decodeURIComponent(entry)}` : '';
-  return previewHref(`${page}${anchor}`, branch === undefined ? undefined : decodeURIComponent(branch));
+  const tail = !withEntry || !entry ? '' : `${withEntry === 'path' ? '/' : '#'}${decodeURIComponent(entry)}`;
+  return previewHref(`${page}${tail}`, branch === undefined ? undefined : decodeURIComponent(branch));
 }
 
-/** `page`: the site's address that shows what is edited; `withEntry`: add the entry's file name as its anchor. */
-export function previewField(page: string, withEntry = false): BasicFormField<null> {
+/**
+ * `page`: the site's address that shows what is edited; `withEntry`: add the entry's file name as its anchor
+ * (`/faq#cout`), or `'path'` as the last part of the address (a guide: `/guides/formulaire-5472`).
+ */
+export function previewField(page: string, withEntry: boolean | 'path' = false): BasicFormField<null> {
   return {
     kind: 'form',
     label: previewMessages.link,

@@ -11,7 +11,7 @@ import type { Guide } from '../../src/site/guides/guides.ts';
 import { guidesBase, guidesFeedPath } from '../../src/site/registry.ts';
 import { absoluteUrl } from '../../src/site/site-url.ts';
 
-const escape = (text: string) =>
+const xml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[character]};`);
 
 /** `2026-12-03` → `2026-12-03T00:00:00Z`: Atom wants an instant, and the pages show a day: its start. */
@@ -25,29 +25,33 @@ export interface FeedContext {
 
 export function atomFeed(guides: readonly Guide[], { siteUrl, title, authorOf }: FeedContext): string {
   // With no guide yet, the feed is as new as the build.
-  const updated = guides.map((guide) => guide.data.misAJourLe).sort().at(-1) ?? parisDay(new Date());
+  const updated =
+    guides
+      .map((guide) => guide.data.misAJourLe)
+      .sort()
+      .at(-1) ?? parisDay(new Date());
   const entries = guides.map((guide) => {
     const author = authorOf(guide.data.auteur);
     const url = absoluteUrl(guide.path, siteUrl);
     return [
       '  <entry>',
-      `    <id>${escape(url)}</id>`,
-      `    <title>${escape(frenchTypography(guide.data.title))}</title>`,
-      `    <link rel="alternate" type="text/html" href="${escape(url)}"/>`,
+      `    <id>${xml(url)}</id>`,
+      `    <title>${xml(frenchTypography(guide.data.title))}</title>`,
+      `    <link rel="alternate" type="text/html" href="${xml(url)}"/>`,
       `    <published>${instant(guide.data.publieLe)}</published>`,
       `    <updated>${instant(guide.data.misAJourLe)}</updated>`,
-      `    <author><name>${escape(author.nom)}</name><uri>${escape(absoluteUrl(author.url, siteUrl))}</uri></author>`,
-      `    <summary>${escape(frenchTypography(guide.data.description))}</summary>`,
+      `    <author><name>${xml(author.nom)}</name><uri>${xml(absoluteUrl(author.url, siteUrl))}</uri></author>`,
+      `    <summary>${xml(frenchTypography(guide.data.description))}</summary>`,
       '  </entry>',
     ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="fr">',
-    `  <id>${escape(absoluteUrl(guidesBase, siteUrl))}</id>`,
-    `  <title>${escape(title)}</title>`,
-    `  <link rel="self" type="application/atom+xml" href="${escape(absoluteUrl(guidesFeedPath, siteUrl))}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escape(absoluteUrl(guidesBase, siteUrl))}"/>`,
+    `  <id>${xml(absoluteUrl(guidesBase, siteUrl))}</id>`,
+    `  <title>${xml(title)}</title>`,
+    `  <link rel="self" type="application/atom+xml" href="${xml(absoluteUrl(guidesFeedPath, siteUrl))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${xml(absoluteUrl(guidesBase, siteUrl))}"/>`,
     `  <updated>${instant(updated)}</updated>`,
     ...entries,
     '</feed>',

@@ -22,7 +22,8 @@ import { frenchLongDate, parisDay } from '../../content/french-date.ts';
 import { fillTemplate } from '../../content/template.ts';
 import { renderPage } from '../contact/page.ts';
 import { rateKey } from '../contact/rate-limit.ts';
-import { isPagePath, notFoundPath } from '../../site/registry.ts';
+import { guideSlugPattern } from '../../content/schema/guide-schema.ts';
+import { guidesBase, isPagePath, notFoundPath } from '../../site/registry.ts';
 import { receiverSecurityHeaders } from '../../site/security-headers.ts';
 import { type AudienceStore, type Bounds, type Day, isContactIntentKind } from '../store/audience-store.ts';
 import { audienceLines } from './lines.ts';
@@ -49,7 +50,17 @@ export function pageOf(raw: string | null): string | undefined {
   path = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
   if (path.length > 1) path = path.replace(/\/+$/, '');
   const page = path === '' ? '/' : path;
-  return isPagePath(page) ? page : notFoundPath;
+  return isPagePath(page) || isGuidePath(page) ? page : notFoundPath;
+}
+
+/**
+ * A guide's address (`/guides/<slug>`): the receiver runs without the list of guides, which changes with every
+ * build, so it counts the address of any guide that could exist (a slug of at most 80 characters). A made-up one
+ * adds one key for the day, like a made-up referrer, within the store's bounds.
+ */
+function isGuidePath(page: string): boolean {
+  const slug = page.startsWith(`${guidesBase}/`) ? page.slice(guidesBase.length + 1) : '';
+  return slug.length <= 80 && guideSlugPattern.test(slug);
 }
 
 /** What a referrer host may hold: letters, digits, hyphens and dots (an international name as its `xn--` form). */

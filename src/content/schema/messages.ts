@@ -422,13 +422,15 @@ export const guideMessages = {
   notDay: (field: string) => `« ${field} » doit être une date écrite AAAA-MM-JJ (par exemple 2026-12-03)`,
   notList: (field: string) => `« ${field} » doit être une liste : une ligne « - … » par élément, sous « ${field}: »`,
   notBoolean: '« brouillon » vaut true (brouillon, non publié) ou false (publié)',
-  notSlug: 'une ancienne adresse s’écrit en minuscules sans accents, les mots séparés par des tirets (par exemple formulaire-5472), sans /guides/ devant',
+  notSlug:
+    'une ancienne adresse s’écrit en minuscules sans accents, les mots séparés par des tirets (par exemple formulaire-5472), sans /guides/ devant',
   notAuthorId: 'l’identifiant s’écrit en minuscules sans accents, les mots séparés par des tirets (par exemple redaction)',
   notPath: 'l’adresse d’une page du site commence par / (par exemple /about)',
   fewSources:
     '« sources » doit citer au moins deux textes officiels (adresse, titre et date de consultation de chacun) : un guide sans sources ne peut pas être publié',
   noHistory: '« historique » doit avoir au moins une ligne (par exemple « Première publication. » à la date de publication)',
-  updatedBeforePublished: '« misAJourLe » est avant « publieLe » : un guide ne peut pas être mis à jour avant sa publication. Corrigez l’une des deux dates.',
+  updatedBeforePublished:
+    '« misAJourLe » est avant « publieLe » : un guide ne peut pas être mis à jour avant sa publication. Corrigez l’une des deux dates.',
   reviewHalf:
     '« reluPar » et « reluLe » vont ensemble : indiquez le relecteur et la date de sa relecture, ou supprimez les deux lignes (la page dit alors que le guide n’a pas été relu par un professionnel).',
   historyAfterUpdate: (day: string, updated: string) =>
@@ -438,7 +440,7 @@ export const guideMessages = {
   unknownAuthor: (id: string, known: readonly string[]) =>
     `« auteur » vaut « ${id} », qui n’est pas dans content/authors.json (auteurs : ${known.join(', ')}). Corrigez l’identifiant ou ajoutez l’auteur à ce fichier.`,
   oldSlugIsLive: (slug: string, other: string) =>
-    `« anciensSlugs » contient « ${slug} », qui est l’adresse d’un guide publié (${other}) : une redirection la cacherait. Retirez-la de la liste.`,
+    `« anciensSlugs » contient « ${slug} », qui est l’adresse d’un guide (${other}) : la redirection cacherait ce guide, ou ferait une chaîne ou une boucle de redirections. Retirez-la de la liste.`,
   oldSlugTwice: (slug: string, other: string) =>
     `« anciensSlugs » contient « ${slug} », que ${other} donne aussi : une ancienne adresse ne peut renvoyer que vers un guide. Retirez-la de l’un des deux.`,
   staleSource: (url: string, day: string, updated: string) =>

@@ -13,7 +13,7 @@ import { readFrontmatter } from '../mdx/frontmatter.ts';
 import { guidesBase } from '../registry.ts';
 import { guideSlugOf, isPublished, newestFirst } from './published.ts';
 
-export const guidesFolder = 'content/guides';
+const guidesFolder = 'content/guides';
 
 export interface Guide {
   /** The file name without `.mdx`: the address after /guides/. */

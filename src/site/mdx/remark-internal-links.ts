@@ -11,7 +11,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { ContentError } from '../../content/schema/errors.ts';
 import { unknownInternalLink } from '../../content/schema/messages.ts';
-import { pages } from '../registry.ts';
+import { guidesBase, pages } from '../registry.ts';
 import { relativeContentPath } from './remark-frontmatter-schema.ts';
 
 const pagePaths = pages.map((page) => page.path);
@@ -28,6 +28,9 @@ export function remarkInternalLinks() {
       // Files served from public/ (/favicon.svg, a PDF…) are valid targets too.
       const pathname = target.replace(/[?#].*$/, '');
       if (/\.[a-z0-9]+$/i.test(pathname) && existsSync(path.join(file.cwd, 'public', pathname))) return;
+      // A guide, by its file (the editor's preview, in the browser, takes it as there; the build checks it again).
+      const guide = pathname.startsWith(`${guidesBase}/`) ? pathname.slice(guidesBase.length + 1).replace(/\/+$/, '') : '';
+      if (guide && !guide.includes('/') && existsSync(path.join(file.cwd, 'content', 'guides', `${guide}.mdx`))) return;
       const problem = unknownInternalLink(target, pagePaths);
       if (problem) throw new ContentError(relativeContentPath(file), problem, line);
     };

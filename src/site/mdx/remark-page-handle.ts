@@ -13,7 +13,7 @@ import { collectionOf } from '../../content/content.config.ts';
 import { guideSlugOf } from '../guides/published.ts';
 
 /** A heading's anchor: `Qui doit déposer le 5472 ?` → `qui-doit-deposer-le-5472`. */
-export function headingId(text: string): string {
+function headingId(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

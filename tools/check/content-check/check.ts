@@ -11,6 +11,8 @@
 import { checkCostRange } from './checks/cost-range.ts';
 import { checkDataFiles } from './checks/data-files.ts';
 import { checkFreshness } from './checks/freshness.ts';
+import { checkGuides } from './checks/guides.ts';
+import { authors } from '../../../src/content/data/authors.ts';
 import { type CheckOptions, checkMdxContent } from './checks/mdx.ts';
 import { checkProofreading } from './checks/proofreading.ts';
 import { checkDataTypography } from './checks/typography.ts';
@@ -50,6 +52,10 @@ export async function checkContent(root: string, options: ContentCheckOptions = 
   const prose: ProseBlock[] = [];
   const mdx = await checkMdxContent(root, { ...options, prose });
   const costRange = await checkCostRange(root, prose);
+  const guides = checkGuides(
+    root,
+    authors.auteurs.map((author) => author.id),
+  );
   const proofreading = await checkProofreading(root, prose, { strictGrammar: options.strictGrammar });
   const fails = options.proofreadingFails ?? true;
   const warnings = fails ? proofreading.warnings : [...proofreading.warnings, ...proofreading.problems];
@@ -57,5 +63,5 @@ export async function checkContent(root: string, options: ContentCheckOptions = 
   if (warnings.length > 0) warn(`\n${warnings.join('\n\n')}\n`);
   const stale = await checkFreshness(root, options.now);
   if (stale.length > 0) warn(`\n${freshnessMessages.heading(stale.length)}\n\n${stale.map((line) => `  ⚠ ${line}`).join('\n')}\n`);
-  return [...mdx, ...costRange, ...typography, ...(fails ? proofreading.problems : [])];
+  return [...mdx, ...costRange, ...guides, ...typography, ...(fails ? proofreading.problems : [])];
 }

@@ -17,6 +17,7 @@ import { releaseMessages } from '../../../src/content/schema/messages.ts';
 import { processorsSchema } from '../../../src/content/schema/site-schema.ts';
 import { tarifsSchema } from '../../../src/content/schema/tarifs-schema.ts';
 import { isFictionPhone, phoneFields, type Placeholder, sitePlaceholders } from './placeholders.ts';
+import { staleSources } from './checks/guides.ts';
 
 export interface ReleaseContext {
   /** The project root (the folder that holds content/). */
@@ -285,6 +286,11 @@ const audienceNoticeAgrees: ReleaseRule = {
   },
 };
 
+const guideSourcesFresh: ReleaseRule = {
+  name: 'Every guide cites sources read within the 12 months before its last update',
+  check: async ({ root }) => staleSources(root),
+};
+
 export const releaseRules: ReleaseRule[] = [
   placeholderFacts,
   feesSet,
@@ -293,6 +299,7 @@ export const releaseRules: ReleaseRule[] = [
   leadsStored,
   deliveryServiceNamed,
   audienceNoticeAgrees,
+  guideSourcesFresh,
 ];
 
 /** Every rule's messages, in the order of the list. */

@@ -101,7 +101,9 @@ export default function GuideLayout() {
           <ul className={prose.list}>
             {[...handle.historique].reverse().map((line) => (
               <li key={`${line.date} ${line.changement}`} className={prose.listItem}>
-                <Day day={line.date} />{'\u00a0: '}{line.changement}
+                <Day day={line.date} />
+                {'\u00a0: '}
+                {line.changement}
               </li>
             ))}
           </ul>
@@ -120,7 +122,9 @@ export default function GuideLayout() {
             ))}
           </ul>
           <p className={styles.bio}>
-            <strong className={prose.strong}>{author.nom}</strong>{'\u00a0: '}{author.bio}
+            <strong className={prose.strong}>{author.nom}</strong>
+            {'\u00a0: '}
+            {author.bio}
           </p>
         </section>
       </article>

@@ -39,6 +39,7 @@ test('besides the pages, dist/ holds exactly the expected files', () => {
     [
       "404.html",
       "_headers",
+      "_redirects",
       "apple-touch-icon.png",
       "assets/contact-form-[hash].js",
       "assets/estimation-[hash].js",
@@ -46,6 +47,7 @@ test('besides the pages, dist/ holds exactly the expected files', () => {
       "assets/site-[hash].js",
       "favicon.ico",
       "favicon.svg",
+      "guides/flux.xml",
       "icon-192.png",
       "icon-512.png",
       "icon-maskable-512.png",

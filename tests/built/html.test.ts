@@ -26,7 +26,8 @@ function resolves(urlPath: string): boolean {
   const clean = decodeURIComponent(urlPath).replace(/\/+$/, '') || '/';
   if (isPagePath(clean)) return true;
   const file = path.join(dist, clean);
-  return existsSync(file) && statSync(file).isFile();
+  // A guide (/guides/<slug>) is a flat page file, as every page.
+  return (existsSync(file) && statSync(file).isFile()) || existsSync(`${file}.html`);
 }
 
 describe('internal links', () => {

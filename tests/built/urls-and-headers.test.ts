@@ -2,6 +2,7 @@
  * One URL form, served with 200 by every supported host (flat files: `/about` is about.html), and a
  * `_headers` file that every host reads the same way.
  */
+import { publishedGuides } from '../../src/site/guides/guides.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { executableScripts, hashSource } from '../../tools/build/csp.ts';
@@ -50,7 +51,9 @@ describe('URLs: the form every host serves without a redirect', () => {
   test('the sitemap and robots.txt use the same form', () => {
     const locations = [...read('dist/sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? ''));
     // Every page meant for search engines (the confirmation page is `index: false`).
-    expect(locations.map((url) => url.pathname).sort()).toEqual(indexedPages.map((page) => page.path as string).sort());
+    expect(locations.map((url) => url.pathname).sort()).toEqual(
+      [...indexedPages, ...publishedGuides()].map((page) => page.path as string).sort(),
+    );
     expect(locations.filter((url) => redirectedForm(url.pathname))).toEqual([]);
     expect(read('dist/robots.txt')).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
   });

@@ -102,7 +102,7 @@ export default function GuideLayout() {
             {[...handle.historique].reverse().map((line) => (
               <li key={`${line.date} ${line.changement}`} className={prose.listItem}>
                 <Day day={line.date} />
-                {'\u00a0: '}
+                {'\u202f: '}
                 {line.changement}
               </li>
             ))}
@@ -123,7 +123,7 @@ export default function GuideLayout() {
           </ul>
           <p className={styles.bio}>
             <strong className={prose.strong}>{author.nom}</strong>
-            {'\u00a0: '}
+            {'\u202f: '}
             {author.bio}
           </p>
         </section>

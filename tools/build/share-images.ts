@@ -3,16 +3,17 @@
  * satori (element tree → SVG) and sharp (SVG → PNG), no browser. The pages are those of dist/ that carry an
  * og:title (every page of the registry, indexed or not: each can be shared; the not-found page has none), so a page
  * added later gets its image with no change here. Each PNG is cached under node_modules/.cache/ by a hash of what it
- * shows (title, brand name, colours, font file, TEMPLATE_VERSION): a rebuild with unchanged titles renders nothing.
+ * shows (title, brand name, colours, font file, this file's source): a rebuild with unchanged titles renders nothing.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brandColors } from '../../src/site/styles/brand-colors.ts';
 import { shareImage, shareImagePath } from '../../src/site/share-image.ts';
 
-/** Bump when the layout below changes: every cached image is then redrawn. */
-export const TEMPLATE_VERSION = 1;
+/** The template is this file: any change to it (layout, sizes, clamping) redraws every image, with no version to bump. */
+const templateSource = readFileSync(fileURLToPath(import.meta.url), 'utf8');
 export const fontFile = 'node_modules/@fontsource/inter/files/inter-latin-700-normal.woff';
 export const defaultCacheDir = 'node_modules/.cache/propllc-share-images';
 
@@ -26,7 +27,11 @@ const font = () => (fontBytes ??= readFileSync(fontFile));
 
 /** What the image shows, hashed: the cache key. */
 export function shareImageHash({ title, brandName }: ShareCard): string {
-  return createHash('sha256').update(JSON.stringify({ title, brandName, TEMPLATE_VERSION, brandColors })).update(font()).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ title, brandName, brandColors }))
+    .update(templateSource)
+    .update(font())
+    .digest('hex');
 }
 
 /** Characters that fit in three lines at the smallest size; a longer title is cut at a word and ends with « … ». */

@@ -14,8 +14,8 @@ import { shareImage, shareImagePath } from '../../src/site/share-image.ts';
 
 /** The template is this file: any change to it (layout, sizes, clamping) redraws every image, with no version to bump. */
 const templateSource = readFileSync(fileURLToPath(import.meta.url), 'utf8');
-export const fontFile = 'node_modules/@fontsource/inter/files/inter-latin-700-normal.woff';
-export const defaultCacheDir = 'node_modules/.cache/propllc-share-images';
+const fontFile = 'node_modules/@fontsource/inter/files/inter-latin-700-normal.woff';
+const defaultCacheDir = 'node_modules/.cache/propllc-share-images';
 
 export interface ShareCard {
   title: string;
@@ -99,7 +99,7 @@ function tree({ title: pageTitle, brandName }: ShareCard): Node {
   );
 }
 
-export async function renderShareImage(card: ShareCard): Promise<Buffer> {
+async function renderShareImage(card: ShareCard): Promise<Buffer> {
   const { default: satori } = await import('satori');
   const { default: sharp } = await import('sharp');
   const svg = await satori(tree(card) as never, {

@@ -11,9 +11,8 @@ import { guidePage } from '../content/data/guide-page.ts';
 import { canonicalPath, guidesFeedPath, isIndexed } from './registry.ts';
 import { absoluteUrl } from './site-url.ts';
 import { brandColors } from './styles/brand-colors.ts';
+import { shareImage, shareImagePath } from './share-image.ts';
 
-/** Made for the site (public/og-image.png); size declared so platforms lay the card out before fetching it. */
-const ogImage = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const;
 /** Raster logo for search engines (they want at least 112 × 112 px). */
 const logoPath = '/icon-512.png';
 /** The browser's toolbar on phones takes the header's navy. */
@@ -73,7 +72,7 @@ export function guideHead(handle: GuideHandle, pathname: string, context: HeadCo
   ];
 }
 
-export function pageHead(handle: unknown, pathname: string, { siteName, seo }: HeadContext): MetaDescriptor[] {
+export function pageHead(handle: unknown, pathname: string, { siteName }: HeadContext): MetaDescriptor[] {
   if (!isPageFrontmatter(handle)) return [];
   const path = canonicalPath(pathname);
   const url = absoluteUrl(path);
@@ -89,11 +88,13 @@ export function pageHead(handle: unknown, pathname: string, { siteName, seo }: H
     { property: 'og:title', content: handle.title },
     { property: 'og:description', content: handle.description },
     { property: 'og:url', content: url },
-    { property: 'og:image', content: absoluteUrl(ogImage.path) },
-    { property: 'og:image:type', content: ogImage.type },
-    { property: 'og:image:width', content: String(ogImage.width) },
-    { property: 'og:image:height', content: String(ogImage.height) },
-    { property: 'og:image:alt', content: seo.ogImageAlt },
+    // Rendered from this page's title at build (tools/build/share-images.ts); size declared so platforms lay the
+    // card out before fetching it.
+    { property: 'og:image', content: absoluteUrl(shareImagePath(path)) },
+    { property: 'og:image:type', content: shareImage.type },
+    { property: 'og:image:width', content: String(shareImage.width) },
+    { property: 'og:image:height', content: String(shareImage.height) },
+    { property: 'og:image:alt', content: `${handle.title} · ${siteName}` },
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
 }

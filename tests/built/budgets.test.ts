@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { type IslandName, islands } from '../../src/site/islands/registry.ts';
+import { shareImagePath } from '../../src/site/share-image.ts';
 import { executableScripts } from '../../tools/build/csp.ts';
 import {
   attributeValues,
@@ -168,9 +169,12 @@ function pngSize(file: string): { width: number; height: number } {
 }
 
 describe('images and fonts', () => {
-  test('the share image is a 1200 × 630 PNG under 100 KB', () => {
-    expect(pngSize('dist/og-image.png')).toEqual({ width: 1200, height: 630 });
-    expect(readFileSync(distFile('/og-image.png')).length).toBeLessThanOrEqual(100 * KB);
+  test('every page’s share image is a 1200 × 630 PNG under 100 KB', () => {
+    for (const page of pagesOnDisk.filter((page) => page.path !== undefined)) {
+      const file = distFile(shareImagePath(page.path ?? ''));
+      expect(pngSize(file), file).toEqual({ width: 1200, height: 630 });
+      expect(readFileSync(file).length, file).toBeLessThanOrEqual(100 * KB);
+    }
   });
 
   test('icons are the size the manifest and the HTML declare, and light', () => {

@@ -1,13 +1,14 @@
 /**
  * What `dist/` holds, file by file, with the content hashes of assets masked: a file that appears or disappears
  * (an editor's file, a source map, a second stylesheet, a missing 404.html) shows in review as a change here.
- * The pages are the registry's, one HTML file each (where they are written is tested in urls-and-headers.test.ts):
- * a new page changes nothing here. After a deliberate change of the other files, update the snapshot with
+ * The pages are the registry's, one HTML file and one share image each (where they are written is tested in
+ * urls-and-headers.test.ts and share-images.test.ts): a new page changes nothing here. After a deliberate change of the other files, update the snapshot with
  * `npx vitest run --config vitest.build.config.ts -u`.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { shareImagePath } from '../../src/site/share-image.ts';
 import { dist, pagesOnDisk } from './dist.ts';
 
 /** `assets/site-Bx3k_9aZ.js` → `assets/site-[hash].js`: the name without what changes with every build (pages keep theirs). */
@@ -21,10 +22,12 @@ const files = readdirSync(dist, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
   .map((entry) => relative(path.join(entry.parentPath, entry.name)));
 
-/** The HTML file of each page of the registry (the not-found page, which is none, is among the other files). */
-const pageFiles = pagesOnDisk.filter((page) => page.path !== undefined).map((page) => relative(page.file));
+/** The HTML file and share image of each page of the registry (the not-found page, which is none, is among the other files). */
+const pageFiles = pagesOnDisk.flatMap((page) =>
+  page.path === undefined ? [] : [relative(page.file), shareImagePath(page.path).slice(1)],
+);
 
-test('dist/ holds the HTML file of every page of the registry', () => {
+test('dist/ holds the HTML file and the share image of every page of the registry', () => {
   expect(pageFiles.filter((file) => !files.includes(file))).toEqual([]);
 });
 
@@ -51,7 +54,6 @@ test('besides the pages, dist/ holds exactly the expected files', () => {
       "icon-192.png",
       "icon-512.png",
       "icon-maskable-512.png",
-      "og-image.png",
       "robots.txt",
       "site.webmanifest",
       "sitemap.xml",

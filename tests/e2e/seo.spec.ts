@@ -1,6 +1,7 @@
 /** What search engines and social networks read: head tags, structured data, sitemap, robots, icons. */
 import { expect, type Page, test } from '@playwright/test';
 import { indexedPages, isIndexed, pages } from '../../src/site/registry.ts';
+import { shareImagePath } from '../../src/site/share-image.ts';
 import { siteUrlFrom } from '../../src/site/site-url.ts';
 import { allPaths, unknownPath } from './routes.ts';
 
@@ -49,7 +50,7 @@ test.describe('head tags of every page', () => {
         expect(await meta('property="og:url"')).toBe(canonicalOf(path));
         expect(await meta('property="og:type"')).toBe('website');
         expect(await meta('property="og:locale"')).toBe('fr_FR');
-        expect(await meta('property="og:image"')).toBe(`${siteUrl}/og-image.png`);
+        expect(await meta('property="og:image"')).toBe(`${siteUrl}${shareImagePath(path)}`);
         expect(await meta('property="og:image:alt"')).toBeTruthy();
         expect(await meta('name="twitter:card"')).toBe('summary_large_image');
         // Only the pages the registry keeps out of search results (the contact confirmation) say so.

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The PNG icons and the share image in public/ are drawn once, by hand (tools/build/generate-images.ts), from the
+ * The PNG icons in public/ are drawn once, by hand (tools/build/generate-images.ts), from the
  * brand colours of src/site/styles/brand-colors.ts. Read back here pixel by pixel: a colour changed there and not
  * redrawn fails, saying which command draws them again.
  */
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { faviconSize, markSamples, pngIcons } from '../../tools/build/brand-files.ts';
-import { brandColors, rgbOf } from '../../src/site/styles/brand-colors.ts';
+import { brandColors } from '../../src/site/styles/brand-colors.ts';
 
 const redraw =
   'the image was drawn with other colours than src/site/styles/brand-colors.ts: run `npx tsx tools/build/generate-images.ts`';
@@ -18,8 +18,6 @@ interface Image {
   height: number;
   /** `#rrggbb`, or `transparent` where the pixel is fully see-through. */
   colourAt(x: number, y: number): string;
-  /** How many opaque pixels are exactly `#rrggbb`. */
-  count(hex: string): number;
 }
 
 async function decode(png: Buffer): Promise<Image> {
@@ -31,14 +29,6 @@ async function decode(png: Buffer): Promise<Image> {
       const offset = (y * info.width + x) * 4;
       if (data[offset + 3] === 0) return 'transparent';
       return `#${[...data.subarray(offset, offset + 3)].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
-    },
-    count(hex) {
-      const [r, g, b] = rgbOf(hex);
-      let found = 0;
-      for (let offset = 0; offset < data.length; offset += 4) {
-        if (data[offset] === r && data[offset + 1] === g && data[offset + 2] === b && data[offset + 3] === 255) found++;
-      }
-      return found;
     },
   };
 }
@@ -68,17 +58,5 @@ describe('the icons and the share image are drawn in the brand colours', () => {
     expect([image.width, image.height]).toEqual([faviconSize, faviconSize]);
     expect(image.colourAt(0, 0), 'public/favicon.ico, outside the rounded corner').toBe('transparent');
     expectMark(image, 'favicon.ico', faviconSize, 0);
-  });
-
-  test('og-image.png: navy, with the accent bar', async () => {
-    const image = await decode(readFileSync('public/og-image.png'));
-    for (const [x, y] of [
-      [0, 0],
-      [image.width - 1, image.height - 1],
-    ] as const) {
-      expect(image.colourAt(x, y), `public/og-image.png (${x}, ${y}): ${redraw}`).toBe(brandColors.navy);
-    }
-    // Where the bar sits depends on the headline's length; its 120 × 10 pixels are there whatever it says.
-    expect(image.count(brandColors.accent), `public/og-image.png, pixels of the accent bar: ${redraw}`).toBeGreaterThanOrEqual(1000);
   });
 });

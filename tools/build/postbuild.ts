@@ -7,6 +7,7 @@
  *   a loader of the site script is added, which fetches it after the first paint; islands get the URL
  *   of their code (src/site/islands/);
  * - the stylesheet moves into every page, in a <style> element: the first paint needs the HTML alone;
+ * - every page with an og:title gets its share image, dist/partage/*.png, drawn from that title (share-images.ts);
  * - sitemap.xml (the registry's indexed pages and the guides) and robots.txt are written from the route registry and SITE_URL;
  * - guides/flux.xml, the guides' Atom feed, and _redirects, their old addresses (src/site/guides/guides.ts);
  * - dist/_headers is written from src/site/security-headers.ts, with the Content-Security-Policy, which carries
@@ -30,6 +31,8 @@ import { formatHeaders } from '../../src/hosts/node/headers.ts';
 import { siteUrlFrom } from '../../src/site/site-url.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { builtPages } from './built-pages.ts';
+import { writeShareImages } from './share-images.ts';
+import { brand } from '../../src/content/data/brand.ts';
 import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts } from './csp.ts';
 
 const build = process.env.BUILD_DIR ?? 'build';
@@ -156,6 +159,11 @@ writeFileSync(
     'Written by `npm run build` from src/site/security-headers.ts: change them there.',
   ]),
 );
+
+// ---- Share images: one per page of dist/ with an og:title, cached by what it shows.
+const started = performance.now();
+const shared = await writeShareImages(dist, brand.name);
+console.log(`share images: ${shared.rendered} rendered, ${shared.reused} from cache (${Math.round(performance.now() - started)} ms)`);
 
 // ---- sitemap.xml, robots.txt -------------------------------------------------------------------
 const siteUrl = siteUrlFrom(process.env);

@@ -1,6 +1,6 @@
 /**
- * Shape of `content/seo.json`: what search engines and social networks show for the whole site.
- * Each page's title and description live in its own `content/pages/*.mdx` frontmatter.
+ * Shape of `content/seo.json`: what search engines show for the whole site.
+ * Each page's title (also drawn on its share image, tools/build/share-images.ts) and description live in its own `content/pages/*.mdx` frontmatter.
  */
 import * as v from 'valibot';
 import { text } from './fields.ts';
@@ -10,21 +10,6 @@ export const seoSchema = v.strictObject({
     text,
     v.title('Description de la société'),
     v.description('Dans les données structurées (JSON-LD) que lisent les moteurs de recherche.'),
-  ),
-  ogImageAlt: v.pipe(
-    text,
-    v.title('Texte alternatif de l’image de partage'),
-    v.description('Décrit l’image (1200 × 630) que les réseaux sociaux affichent quand une page est partagée.'),
-  ),
-  ogImageHeadline: v.pipe(
-    text,
-    v.title('Titre dessiné sur l’image de partage'),
-    v.description('Après une modification, régénérez l’image avec `npx tsx tools/build/generate-images.ts`.'),
-  ),
-  ogImageTagline: v.pipe(
-    text,
-    v.title('Sous-titre dessiné sur l’image de partage'),
-    v.description('Après une modification, régénérez l’image avec `npx tsx tools/build/generate-images.ts`.'),
   ),
   appName: v.pipe(
     text,

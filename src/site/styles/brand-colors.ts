@@ -1,7 +1,8 @@
 /**
  * The brand colours, in plain TypeScript so that everything that paints the brand reads them from
  * here: the theme (`theme.css.ts`), `<meta name="theme-color">`, the web manifest and the favicon
- * (both written at build time), and the share image and app icons (`tools/build/generate-images.ts`).
+ * (both written at build time), each page's share image (`tools/build/share-images.ts`) and the app icons
+ * (`tools/build/generate-images.ts`).
  * Change a colour here and every one of them follows.
  */
 export const brandColors = {

@@ -147,7 +147,8 @@ function dateField(schema: Described, today: boolean, required = true) {
 }
 
 const entriesOf = (schema: Described) => (schema as unknown as v.StrictObjectSchema<Record<string, Described>, undefined>).entries;
-const inner = (schema: Described) => (schema.type === 'optional' ? (schema as v.OptionalSchema<Described, undefined>).wrapped : schema);
+const inner = (schema: Described) =>
+  schema.type === 'optional' ? (schema as v.OptionalSchema<Described, undefined>).wrapped : schema;
 const itemOf = (schema: Described) => (inner(schema) as unknown as v.ArraySchema<Described, undefined>).item;
 
 /**
@@ -159,7 +160,12 @@ function guidesCollection(authorIds: readonly string[]) {
   const entries = collections.guides.schema.entries as unknown as Record<string, Described>;
   const source = entriesOf(itemOf(entries.sources!));
   const change = entriesOf(itemOf(entries.historique!));
-  const list = (schema: Described, item: Parameters<typeof fields.array>[0], min: number, label: (value: Record<string, { value: unknown }>) => string) =>
+  const list = (
+    schema: Described,
+    item: Parameters<typeof fields.array>[0],
+    min: number,
+    label: (value: Record<string, { value: unknown }>) => string,
+  ) =>
     fields.array(item, {
       label: titleOf(schema),
       description: descriptionOf(schema),
@@ -175,10 +181,15 @@ function guidesCollection(authorIds: readonly string[]) {
     schema: {
       apercu: previewField(collections.guides.base, 'path'),
       title: fields.slug({
-        name: { label: titleOf(entries.title!), description: descriptionOf(entries.title!), validation: { isRequired: true, length: lengthOf(entries.title!) } },
+        name: {
+          label: titleOf(entries.title!),
+          description: descriptionOf(entries.title!),
+          validation: { isRequired: true, length: lengthOf(entries.title!) },
+        },
         slug: {
           label: 'Adresse du guide',
-          description: 'Après /guides/ : à garder une fois le guide publié ; si vous la changez, ajoutez l’ancienne aux anciennes adresses.',
+          description:
+            'Après /guides/ : à garder une fois le guide publié ; si vous la changez, ajoutez l’ancienne aux anciennes adresses.',
         },
       }),
       description: textField(entries.description!),

@@ -66,8 +66,9 @@ function startSiteDevServer(root: string, port: number, log: (line: string) => v
       String(port),
       '--strictPort',
     ],
-    // With --config, React Router takes the config's folder as the project's unless told otherwise.
-    { cwd: root, env: { ...process.env, REACT_ROUTER_ROOT: root }, stdio: ['ignore', 'ignore', 'pipe'] },
+    // With --config, React Router takes the config's folder as the project's unless told otherwise; PROPLLC_APERCU
+    // gives drafts and scheduled guides a page (src/site/guides/guides.ts).
+    { cwd: root, env: { ...process.env, REACT_ROUTER_ROOT: root, PROPLLC_APERCU: '1' }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   // Its warnings about the site's own config are the site's business; its errors (a port taken) are the editor's.
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -4,7 +4,7 @@
  * `meta` with only the matches down to that route, so root's `meta` never sees the page's handle.
  */
 import type { MetaFunction } from 'react-router';
-import { authorOf } from '../content/data/authors.ts';
+import { authorOf } from './guides/published.ts';
 import { brand } from '../content/data/brand.ts';
 import { seo } from '../content/data/seo.ts';
 import { guideHead, isGuideHandle, pageHead } from './head.ts';

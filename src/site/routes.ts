@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
-import { publishedGuides } from './guides/guides';
+import { guidesWithAPage } from './guides/guides';
 import { type LayoutName, pages } from './registry';
 
 /** Layout route module of each page layout (paths relative to `src/`). */
@@ -22,10 +22,10 @@ const pageRoutes = (Object.keys(layoutFiles) as LayoutName[]).map((name) =>
   ),
 );
 
-// Each published guide is its own route module too, framed by the guide layout (dates, author, sources).
+// Each published guide (each guide, in the editor's preview) is its own route module too, framed by the guide layout (dates, author, sources).
 const guideRoutes = layout(
   'layouts/GuideLayout/GuideLayout.tsx',
-  publishedGuides().map((guide) => route(guide.path, `../../${guide.file}`)),
+  guidesWithAPage().map((guide) => route(guide.path, `../../${guide.file}`)),
 );
 
 export default [...pageRoutes, guideRoutes, route('*', 'routes/not-found.tsx')] satisfies RouteConfig;

@@ -45,7 +45,9 @@ describe('guides on a copy with a draft, a scheduled guide and a renamed one', (
   it('publishes the renamed guide, lists it, and writes its old address in _redirects', () => {
     expect(readFileSync(path.join(dist, 'guides.html'), 'utf8')).toContain('href="/guides/guide-renomme"');
     expect(readFileSync(path.join(dist, 'guides', 'flux.xml'), 'utf8')).toContain('/guides/guide-renomme</id>');
-    expect(readFileSync(path.join(dist, '_redirects'), 'utf8').split('\n')).toContain('/guides/ancienne-adresse /guides/guide-renomme 301');
+    expect(readFileSync(path.join(dist, '_redirects'), 'utf8').split('\n')).toContain(
+      '/guides/ancienne-adresse /guides/guide-renomme 301',
+    );
   });
 
   it('answers the old address with a 301 to the new one, which is the page', async () => {

@@ -22,7 +22,7 @@ import { countPath } from '../../src/contact/audience-settings.ts';
 import { islands, type IslandName } from '../../src/site/islands/registry.ts';
 import { guidesFeedPath, notFoundPath } from '../../src/site/registry.ts';
 import { guideRedirects, publishedGuides } from '../../src/site/guides/guides.ts';
-import { authorOf } from '../../src/content/data/authors.ts';
+import { authorOf } from '../../src/site/guides/published.ts';
 import { guidePage } from '../../src/content/data/guide-page.ts';
 import { formatRedirects } from '../../src/hosts/node/redirects.ts';
 import { atomFeed } from './feed.ts';

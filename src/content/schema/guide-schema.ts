@@ -107,8 +107,11 @@ export function guideDateMistake(guide: GuideFrontmatter): { field: keyof GuideF
   return undefined;
 }
 
-/** Fields that hold identifiers and addresses, not prose: the French proofreading leaves them alone. */
-export const identifierFields: ReadonlySet<string> = new Set(['auteur', 'anciensSlugs', 'id']);
+/**
+ * Fields that are not French prose: identifiers, addresses, and the sources, whose titles are quoted as each source
+ * writes them (in English for the IRS). The French proofreading leaves them alone.
+ */
+export const identifierFields: ReadonlySet<string> = new Set(['auteur', 'anciensSlugs', 'id', 'sources']);
 
 const author = v.strictObject({
   id: described(
@@ -164,4 +167,9 @@ export const guidePageSchema = v.strictObject({
   ),
   feedTitle: word('Titre du flux', 'Le nom du flux Atom des guides, dans les lecteurs de flux.'),
   listEmpty: word('Liste vide', 'Ce que /guides affiche tant qu’aucun guide n’est publié.'),
+  previewDraft: word('Aperçu d’un brouillon', 'En tête d’un brouillon, dans l’aperçu de l’éditeur seulement.'),
+  previewScheduled: word(
+    'Aperçu d’un guide programmé',
+    'En tête d’un guide programmé, dans l’aperçu de l’éditeur seulement ; la date de publication suit.',
+  ),
 });

@@ -52,6 +52,16 @@ export function publishedGuides(root = process.cwd(), today = parisDay(new Date(
     .sort((a, b) => newestFirst(a.data, b.data));
 }
 
+/**
+ * The guides that get a page: the published ones, or every one, drafts and scheduled ones too, in the site's dev
+ * server that the editor starts for « Aperçu » (editor/server.ts sets PROPLLC_APERCU), so that an editor sees a
+ * guide before it is published. A build never sets it.
+ */
+export function guidesWithAPage(env: NodeJS.ProcessEnv = process.env): Guide[] {
+  if (env.PROPLLC_APERCU !== '1') return publishedGuides();
+  return allGuides().sort((a, b) => newestFirst(a.data, b.data));
+}
+
 /** The permanent redirects of the old addresses of published guides: `/guides/ancien` → `/guides/nouveau`. */
 export function guideRedirects(guides: readonly Guide[]): { from: string; to: string }[] {
   return guides.flatMap((guide) => (guide.data.anciensSlugs ?? []).map((old) => ({ from: `${guidesBase}/${old}`, to: guide.path })));

@@ -50,3 +50,9 @@ export const annex = style({
 });
 
 export const bio = style({ color: vars.color.textMuted, marginTop: vars.space['4'] });
+
+// The editor's preview of a draft or a scheduled guide: plain to see, so that no one takes it for the published page.
+export const unpublished = style([
+  box,
+  { background: vars.color.dangerSoft, borderLeft: `${vars.space['1']} solid ${vars.color.danger}` },
+]);

@@ -1,7 +1,7 @@
 import { Outlet, useMatches } from 'react-router';
-import { authorOf } from '../../../content/data/authors.ts';
+import { authorOf, isPublished } from '../../guides/published.ts';
 import { guidePage } from '../../../content/data/guide-page.ts';
-import { frenchLongDate } from '../../../content/french-date.ts';
+import { frenchLongDate, parisDay } from '../../../content/french-date.ts';
 import { SiteLayout } from '../../components/SiteLayout/SiteLayout.tsx';
 import { isGuideHandle } from '../../head.ts';
 import * as prose from '../../mdx/components.css';
@@ -27,6 +27,18 @@ export default function GuideLayout() {
   return (
     <SiteLayout words={siteLayoutWords}>
       <article className={styles.root}>
+        {/* Only the editor's preview gives an unpublished guide a page (src/site/guides/guides.ts): say so on it. */}
+        {!isPublished(handle, parisDay(new Date())) && (
+          <p className={styles.unpublished} role="note">
+            {handle.brouillon ? (
+              words.previewDraft
+            ) : (
+              <>
+                {words.previewScheduled} <Day day={handle.publieLe} />.
+              </>
+            )}
+          </p>
+        )}
         <header className={styles.header}>
           <h1 className={prose.h1}>{handle.title}</h1>
           <p className={styles.lede}>{handle.description}</p>

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getNodePath, type Node } from 'jsonc-parser';
-import { breakableMeasure, frenchTypography } from '../../../../src/site/typography/french.ts';
+import { breakableMeasure, frenchTypography, looksLikeTarget } from '../../../../src/site/typography/french.ts';
 import { dataMessages } from '../../../../src/content/schema/messages.ts';
 import { readDataFile } from './data-files.ts';
 
@@ -55,7 +55,8 @@ export async function checkDataTypography(root: string): Promise<string[]> {
     // A file that cannot be read is reported once, by the data-file check.
     if (!file || 'problem' in file) continue;
     for (const { field, value, offset } of jsonStrings(file.tree)) {
-      if (verbatimFields.has(`${file.relative}#${field}`)) continue;
+      // An address (`https://…?a=b`, `/contact`) is not prose: its `?` and `:` are the URL's.
+      if (verbatimFields.has(`${file.relative}#${field}`) || looksLikeTarget(value)) continue;
       const found = typographyMistakes.filter(([pattern]) => pattern.test(value)).map(([, mistake]) => mistake);
       if (found.length === 0) continue;
       const line = file.text.slice(0, offset).split('\n').length;

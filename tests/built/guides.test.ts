@@ -58,11 +58,15 @@ describe.each(guides)('the guide $path', (guide) => {
       JSON.parse(script.textContent ?? ''),
     );
     const article = blocks.find((block) => block['@type'] === 'Article');
+    // The title and the two days as the page shows them (its <h1> and the <time> of its header).
+    const [published, updated] = [...(main?.querySelectorAll('header time') ?? [])].map((time) => time.getAttribute('datetime'));
     expect(article).toMatchObject({
-      headline: guide.data.title,
-      datePublished: guide.data.publieLe,
-      dateModified: guide.data.misAJourLe,
+      headline: main?.querySelector('h1')?.textContent?.trim(),
+      datePublished: published,
+      dateModified: updated,
     });
+    expect([published, updated]).toEqual([guide.data.publieLe, guide.data.misAJourLe]);
+    expect(article.image).toEqual([page.querySelector('meta[property="og:image"]')?.getAttribute('content')]);
     expect(article.author.name).toMatch(/\S/);
     expect(article.author.url).toMatch(/^https:\/\//);
     expect(page.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(new RegExp(`${guide.path}$`));

@@ -3,15 +3,13 @@
  * questions), shown by the page or in <head>; never its keys, nor values that are paths or addresses.
  */
 import type { Root as MdastRoot } from 'mdast';
-import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import { frenchTypography, looksLikeTarget } from '../typography/french.ts';
 
 function fixYaml(node: unknown): void {
   if (isMap(node) || isSeq(node)) {
-    for (const item of node.items) {
-      if (isScalar(item)) fixYaml(item);
-      else if (item && typeof item === 'object' && 'value' in item) fixYaml((item as { value: YamlNode }).value);
-    }
+    // A map's items are pairs (their values fixed, never their keys); a list's are values, maps included (a guide's sources).
+    for (const item of node.items) fixYaml(isPair(item) ? item.value : item);
   } else if (isScalar(node) && typeof node.value === 'string' && !looksLikeTarget(node.value)) {
     node.value = frenchTypography(node.value);
   }

@@ -11,6 +11,7 @@ import { valueToEstree } from 'estree-util-value-to-estree';
 import type { VFile } from 'vfile';
 import { collectionOf } from '../../content/content.config.ts';
 import { guideSlugOf } from '../guides/published.ts';
+import { frenchTypography } from '../typography/french.ts';
 
 /** A heading's anchor: `Qui doit déposer le 5472 ?` → `qui-doit-deposer-le-5472`. */
 function headingId(text: string): string {
@@ -105,7 +106,8 @@ export function remarkPageHandle() {
       const text = textOf(node);
       let id = headingId(text) || 'section';
       while (toc.some((entry) => entry.id === id)) id = `${id}-2`;
-      toc.push({ id, text });
+      // The contents show the heading as the page does: with its French typography (rehype-french-typography.ts).
+      toc.push({ id, text: frenchTypography(text) });
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
     }
     tree.children.push(guideHandle(guideSlugOf(file.path), toc), reexport('meta', 'meta', metaSource));

@@ -13,6 +13,8 @@ interface BreakdownProps {
   words: Tarifs['textes'];
   /** Each line's source and the day it was checked (`2026-11-27` → « 27 novembre 2026 »); left out when absent. */
   checkedOn?: (day: string) => string;
+  /** Each line's explanation under its name; the island leaves it to the folded tables below it, to stay short. */
+  withDetails?: boolean;
 }
 
 function AmountCell({ amount, total = false }: { amount: Amount; total?: boolean }) {
@@ -33,7 +35,7 @@ function AmountCell({ amount, total = false }: { amount: Amount; total?: boolean
   );
 }
 
-export function Breakdown({ estimate, words, checkedOn }: BreakdownProps) {
+export function Breakdown({ estimate, words, checkedOn, withDetails = true }: BreakdownProps) {
   const source = (href: string | undefined, day: string | undefined): ReactNode =>
     checkedOn && href && day ? (
       <span className={styles.detail}>
@@ -64,7 +66,7 @@ export function Breakdown({ estimate, words, checkedOn }: BreakdownProps) {
           <tr key={line.key}>
             <th scope="row" className={styles.rowHead}>
               {line.label}
-              {line.detail ? <span className={styles.detail}>{line.detail}</span> : null}
+              {withDetails && line.detail ? <span className={styles.detail}>{line.detail}</span> : null}
               {source(line.source, line.verifieLe)}
             </th>
             <AmountCell amount={line.premiereAnnee} />

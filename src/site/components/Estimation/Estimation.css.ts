@@ -28,14 +28,6 @@ export const label = style({ fontWeight: vars.fontWeight.semibold, color: vars.c
 
 export const select = controlBox;
 
-/** Several tables, one per state, side by side on a wide screen. */
-export const grid = style({
-  display: 'grid',
-  gap: vars.space['5'],
-  gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, 30rem), 1fr))`,
-  marginBottom: vars.space['5'],
-});
-
 export const table = style({
   width: '100%',
   borderCollapse: 'collapse',
@@ -91,4 +83,33 @@ export const note = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
   '@media': { [media.lg]: { gridColumn: 1 } },
+});
+
+/** The name of each state in the comparison. */
+export const stateName = style({ fontWeight: vars.fontWeight.semibold, color: vars.tone.heading });
+
+/** Each state's folded table, one under the other on a phone, two abreast on a wide screen. */
+export const folds = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  alignItems: 'start',
+  gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, 30rem), 1fr))`,
+  marginBottom: vars.space['5'],
+});
+
+export const fold = style({
+  border: `${vars.size.border} solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  selectors: { '&[open]': { paddingBottom: vars.space['3'] } },
+});
+
+// The browser's own disclosure triangle says « this opens »; the whole line is the target.
+export const summary = style({
+  minHeight: vars.size.target,
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  color: vars.color.navy,
+  fontWeight: vars.fontWeight.semibold,
+  cursor: 'pointer',
+  borderRadius: vars.radius.md,
 });

@@ -44,7 +44,7 @@ export function EstimationIsland({ tarifs, rateNote }: EstimationIslandProps) {
         </select>
       </div>
       <div className={styles.chosen}>
-        <Breakdown estimate={estimate(tarifs, state)} words={tarifs.textes} />
+        <Breakdown estimate={estimate(tarifs, state)} words={tarifs.textes} withDetails={false} />
       </div>
       <p className={styles.note}>{rateNote}</p>
     </div>

@@ -1,7 +1,8 @@
 /**
- * The widgets of content/pages/tarifs.mdx, from content/tarifs.json: <Estimation />, an island where the
- * visitor picks a state and sees its cost (src/site/islands/), and <TarifsEtats />, every state's cost as
- * static tables with sources and dates, the same figures without JavaScript.
+ * The widgets of content/pages/tarifs.mdx, from content/tarifs.json: <Comparaison />, the four states' totals
+ * side by side; <Estimation />, an island where the visitor picks a state and sees its cost line by line
+ * (src/site/islands/); and <TarifsEtats />, every state's lines with sources and dates, each folded in a
+ * `<details>`: the same figures without JavaScript.
  */
 import { frenchLongDate } from '../../../content/french-date.ts';
 import { interfaceText } from '../../../content/data/interface.ts';
@@ -9,6 +10,7 @@ import { navigation } from '../../../content/data/navigation.ts';
 import { tarifs } from '../../../content/data/tarifs.ts';
 import { EstimationIsland, type EstimationIslandProps } from '../../components/Estimation/EstimationIsland.tsx';
 import { EstimationTables } from '../../components/Estimation/EstimationTables.tsx';
+import { Comparison } from '../../components/Estimation/Comparison.tsx';
 import { Island } from '../../islands/Island.tsx';
 
 /**
@@ -30,6 +32,10 @@ const errorCopy = {
 export function Estimation() {
   const props: EstimationIslandProps = { tarifs, rateNote: rateNote() };
   return <Island name="estimation" component={EstimationIsland} props={props} errorCopy={errorCopy} />;
+}
+
+export function Comparaison() {
+  return <Comparison tarifs={tarifs} />;
 }
 
 export function TarifsEtats() {

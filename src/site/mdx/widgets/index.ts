@@ -354,6 +354,14 @@ export const widgets = {
     settings: noSettings,
     children: 'none',
   },
+  Comparaison: {
+    module: '/src/site/mdx/widgets/Estimation.tsx',
+    label: 'Comparaison des États',
+    description:
+      'Un tableau, une ligne par État : le coût total de la première année et de chaque année suivante, en dollars et en euros. Chiffres dans content/tarifs.json.',
+    settings: noSettings,
+    children: 'none',
+  },
   Estimation: {
     module: '/src/site/mdx/widgets/Estimation.tsx',
     label: 'Estimation des coûts',
@@ -366,7 +374,7 @@ export const widgets = {
     module: '/src/site/mdx/widgets/Estimation.tsx',
     label: 'Coûts de chaque État',
     description:
-      'Un tableau par État, avec la source et la date de vérification de chaque chiffre : ce que voit un visiteur sans JavaScript. Chiffres dans content/tarifs.json.',
+      'Le détail de chaque État, replié : chaque ligne avec sa source et sa date de vérification, ouvert d’un geste, sans JavaScript. Chiffres dans content/tarifs.json.',
     settings: noSettings,
     children: 'none',
   },

@@ -85,6 +85,22 @@ describe('the estimate of each state, from content/tarifs.json', () => {
     expect(formatUsd(1300)).toBe('1\u202F300\u00A0$');
     expect(formatEur(1300)).toBe('1\u202F300\u00A0€');
   });
+
+  it('writes amounts as Intl’s fr-FR does, without asking Intl (the island formats while it hydrates)', () => {
+    const usd = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
+    const whole = new Intl.NumberFormat('fr-FR', {
+      style: 'currency',
+      currency: 'USD',
+      currencyDisplay: 'narrowSymbol',
+      maximumFractionDigits: 0,
+    });
+    const eur = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+    const amounts = [0, 5, 60, 99.9, 100, 138.75, 999, 1000, 1234.5, 12_345.67, 100_000, 1_234_567.01, 0.05];
+    for (const amount of amounts) {
+      expect(formatUsd(amount)).toBe(Number.isInteger(amount) ? whole.format(amount) : usd.format(amount));
+      expect(formatEur(Math.round(amount))).toBe(eur.format(Math.round(amount)));
+    }
+  });
 });
 
 describe('release check: PropLLC’s own fees', () => {

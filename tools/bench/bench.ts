@@ -8,7 +8,8 @@
  * - FCP and LCP with DevTools throttling: the browser really runs on the slow network and CPU, and the
  *   paints are measured (Lighthouse's default simulation estimates them from a graph of the requests
  *   started before the paint, which hides what an inlined stylesheet saves). Target: LCP ≤ 0.70 × twin;
- * - TBT in the default simulated mode (target ≤ 50 ms), and the longest main-thread task it counts;
+ * - TBT in the default simulated mode (target ≤ 50 ms), beside this build's own zero-JS twin (the same pages
+ *   without their scripts: what the site script, the beacon and the islands add), and the longest task it counts;
  * - the gzip bytes of the first response (HTML with its CSS; budget 14 KB), and the JavaScript each page runs.
  * Then the four category scores, what holds pages back, the byte budgets, and how long /contact takes to show
  * each keystroke on a 4× slower CPU (./bench-keystrokes.ts; target: every one within 100 ms).
@@ -18,13 +19,12 @@
  *   BENCH_BASELINE=<commit> npm run bench            (another baseline; default 73d9352)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { pages } from '../../src/site/registry.ts';
 import { builtPages } from '../build/built-pages.ts';
 import { executableScripts } from '../build/csp.ts';
 import { assertBuilt, budgetFigures, firstResponsePerPage, javaScriptPerPage } from '../build/dist-reader.ts';
@@ -58,16 +58,33 @@ function buildBaselineTwin(): { twin: string; routes: Set<string | undefined>; c
     throw error;
   }
   const twin = path.join(worktree, 'dist');
-  const routes = new Set<string | undefined>();
-  for (const page of builtPages(twin)) {
+  const routes = new Set<string | undefined>(withoutScripts(twin));
+  return { twin, routes, cleanUp };
+}
+
+/**
+ * Turns the pages of a dist/ folder into their zero-JS twins: the same HTML and CSS, every executable <script>
+ * and module preload removed. Returns the routes it found.
+ */
+function withoutScripts(dir: string): (string | undefined)[] {
+  const found: (string | undefined)[] = [];
+  for (const page of builtPages(dir)) {
     if (!existsSync(page.file)) continue;
-    routes.add(page.path);
+    found.push(page.path);
     const html = readFileSync(page.file, 'utf8')
       .replace(/<link\b[^>]*\brel="modulepreload"[^>]*\/?>/gi, '')
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (whole) => (executableScripts(whole).length > 0 ? '' : whole));
     writeFileSync(page.file, html);
   }
-  return { twin, routes, cleanUp };
+  return found;
+}
+
+/** This build's own zero-JS twin, in a temporary folder: what a page costs the main thread without its scripts. */
+function bareTwin(): { bare: string; cleanUp: () => void } {
+  const bare = mkdtempSync(path.join(tmpdir(), 'propllc-bare-'));
+  cpSync('dist', bare, { recursive: true });
+  withoutScripts(bare);
+  return { bare, cleanUp: () => rmSync(bare, { recursive: true, force: true }) };
 }
 
 async function serve(root: string) {
@@ -77,8 +94,10 @@ async function serve(root: string) {
 }
 
 const baseline = buildBaselineTwin();
+const own = bareTwin();
 const site = await serve('dist');
 const twin = await serve(baseline.twin);
+const bare = await serve(own.bare);
 const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -137,8 +156,9 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-// The 404 page is not benched: Lighthouse refuses to audit a page answered with status 404.
-const routes = pages.map((page) => page.path as string);
+// Every page of the build, the guides included. The 404 page is not benched: Lighthouse refuses to audit a page
+// answered with status 404.
+const routes = builtPages().flatMap((page) => (page.path === undefined ? [] : [page.path]));
 const jsBytes = new Map(javaScriptPerPage());
 const firstResponse = new Map(firstResponsePerPage());
 const comparison: string[][] = [];
@@ -147,14 +167,15 @@ const holdBacks: string[] = [];
 
 try {
   for (const route of routes) {
-    const measured = { sitePaints: [] as Lhr[], twinPaints: [] as Lhr[], site: [] as Lhr[], twin: [] as Lhr[] };
+    const measured = { sitePaints: [] as Lhr[], twinPaints: [] as Lhr[], site: [] as Lhr[], bare: [] as Lhr[] };
     const twinned = baseline.routes.has(route);
     for (let run = 0; run < runs; run += 1) {
       // Alternating, so a slower moment of the machine weighs on both sides alike.
       measured.sitePaints.push(await paints(`${site.origin}${route}`));
       if (twinned) measured.twinPaints.push(await paints(`${twin.origin}${route}`));
       measured.site.push(await simulated(`${site.origin}${route}`, run === runs - 1));
-      if (twinned) measured.twin.push(await simulated(`${twin.origin}${route}`, false));
+      // Blocking time beside this very page without its scripts: what the site script, the beacon and the islands add.
+      measured.bare.push(await simulated(`${bare.origin}${route}`, false));
     }
     console.log(`  ${route}: measured`);
     const med = (side: Lhr[], read: (lhr: Lhr) => number) => median(side.map(read));
@@ -173,7 +194,7 @@ try {
       twinMs(lcp, measured.twinPaints),
       twinned ? `${ratio.toFixed(2)}${ratio <= 0.7 ? '' : '  ✗'}` : '—',
       `${ms(siteTbt)}${siteTbt <= 50 ? '' : '  ✗'}`,
-      twinMs(tbt, measured.twin),
+      ms(med(measured.bare, tbt)),
       ms(med(measured.site, longestTask)),
       kb(firstResponse.get(route) ?? 0),
       kb(jsBytes.get(route) ?? 0),
@@ -198,7 +219,9 @@ try {
   chrome.kill();
   site.server.close();
   twin.server.close();
+  bare.server.close();
   baseline.cleanUp();
+  own.cleanUp();
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -209,7 +232,8 @@ function table(header: string[], rows: string[][]): string {
 
 console.log(
   `\nLighthouse 12 mobile, median of ${runs} alternating runs, against the zero-JS twin of ${baselineCommit}:` +
-    '\nFCP and LCP with DevTools throttling; TBT and the longest task in the simulated mode\n',
+    "\nFCP and LCP with DevTools throttling; TBT and the longest task in the simulated mode, TBT beside this build's" +
+    ' own pages without their scripts (zero JS)\n',
 );
 console.log(
   table(
@@ -221,7 +245,7 @@ console.log(
       'LCP twin',
       'LCP ratio',
       'TBT site',
-      'TBT twin',
+      'TBT zero JS',
       'longest task',
       '1st response',
       'JS (gzip)',

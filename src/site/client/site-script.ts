@@ -4,7 +4,7 @@
  * everything it needs (labels, messages, island URLs) from attributes of the pre-rendered HTML:
  * importing copy or styles would pull them into every page's script.
  * - `[data-current-year]`: the year, in Paris time (the build's year is written until then);
- * - `time[data-today]`: today's date, in Paris time, French long format;
+ * - `time[data-today]`: today's date, in Paris time, French long format, with the month names of its `data-months`;
  * - `[data-missing-path]`: the not-found page logs the path that was asked for;
  * - `[data-menu-toggle]`: keeps `aria-expanded` and the label of the mobile menu's toggle in step
  *   with its popover, and gives focus back to the toggle when Escape closes it;
@@ -28,8 +28,11 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-current-year
 
 for (const time of document.querySelectorAll<HTMLTimeElement>('time[data-today]')) {
   const day = parisDay(now);
+  const months = time.dataset.months?.split(' ') ?? [];
+  // Left as the build wrote it when the day has not changed, or when the page gives no month names.
+  if (time.dateTime === day || months.length !== 12) continue;
   time.dateTime = day;
-  time.textContent = frenchLongDate(day);
+  time.textContent = frenchLongDate(day, months);
 }
 
 const missing = document.querySelector<HTMLElement>('[data-missing-path]');

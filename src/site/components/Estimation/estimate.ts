@@ -109,32 +109,21 @@ export function firstYearWithoutFees(estimate: Estimate): Money {
   return sum(estimate.lines.filter((line) => line.key !== 'creation' && line.key !== 'suivi').map((line) => line.premiereAnnee));
 }
 
-let dollars: Intl.NumberFormat | undefined;
-let dollarCents: Intl.NumberFormat | undefined;
-let euros: Intl.NumberFormat | undefined;
+/**
+ * French grouping of a whole number, as Intl's fr-FR writes it: a narrow no-break space every three digits.
+ * Written out rather than asked of Intl: the island formats at hydration, and a page's first Intl formatter
+ * (its locale data) is a long task on a slow phone. tests/unit/tarifs.test.ts holds both formats to Intl's.
+ */
+const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 
 /** `138.75` → « 138,75 $ », `100` → « 100 $ » (French grouping and spacing). */
 export function formatUsd(usd: number): string {
-  if (Number.isInteger(usd)) {
-    dollars ??= new Intl.NumberFormat('fr-FR', {
-      style: 'currency',
-      currency: 'USD',
-      currencyDisplay: 'narrowSymbol',
-      maximumFractionDigits: 0,
-    });
-    return dollars.format(usd);
-  }
-  dollarCents ??= new Intl.NumberFormat('fr-FR', {
-    style: 'currency',
-    currency: 'USD',
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-  });
-  return dollarCents.format(usd);
+  if (Number.isInteger(usd)) return `${grouped(usd)}\u00a0$`;
+  const cents = Math.round(usd * 100);
+  return `${grouped(Math.trunc(cents / 100))},${String(cents % 100).padStart(2, '0')}\u00a0$`;
 }
 
 /** `120` → « 120 € ». */
 export function formatEur(eur: number): string {
-  euros ??= new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-  return euros.format(eur);
+  return `${grouped(Math.round(eur))}\u00a0€`;
 }

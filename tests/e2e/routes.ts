@@ -1,7 +1,12 @@
-/** The routes the end-to-end checks walk: every page of the registry, and an unknown path (the 404 page). */
+/**
+ * The routes the end-to-end checks walk: every page of the registry, the newest guide (every guide has the same
+ * layout and no script of its own: one stands for all, and keeps npm test within its time), and an unknown path.
+ */
+import { publishedGuides } from '../../src/site/guides/guides.ts';
 import { pages } from '../../src/site/registry.ts';
 
-export const pagePaths: string[] = pages.map((page) => page.path);
+const newestGuide = publishedGuides()[0];
+export const pagePaths: string[] = [...pages.map((page) => page.path as string), ...(newestGuide ? [newestGuide.path] : [])];
 export const unknownPath = '/page-qui-n-existe-pas';
 export const allPaths: string[] = [...pagePaths, unknownPath];
 

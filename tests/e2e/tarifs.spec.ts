@@ -1,5 +1,6 @@
 /**
- * /tarifs in the browser: the « Estimation » island, at phone and desktop widths, with the keyboard alone. The
+ * /tarifs in the browser: the comparison of the states first, each state's figures folded and opened with the
+ * keyboard, the page's height on a phone; the « Estimation » island, at phone and desktop widths, with the keyboard alone. The
  * expected totals come from content/tarifs.json through the function the island uses. The tables without
  * JavaScript: tests/built/tarifs.test.ts; axe and the Tab walk of the page as it loads: ./a11y.spec.ts.
  */
@@ -12,6 +13,28 @@ import { viewports } from './routes.ts';
 for (const [name, viewport] of Object.entries(viewports)) {
   test.describe(`${name} (${viewport.width} px)`, () => {
     test.use({ viewport });
+
+    test("the states compared first, each state's figures one key away in its fold, the page at most 5,000 px tall on a phone", async ({
+      page,
+    }) => {
+      await page.goto('/tarifs');
+      const comparison = page.getByRole('table', { name: tarifs.textes.comparaison });
+      await expect(comparison.getByRole('rowheader')).toHaveText(tarifs.etats.map((state) => state.nom));
+      // Folds closed: the height a visitor scrolls through before opening any.
+      if (viewport.width <= 375) expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(5000);
+
+      const [first] = tarifs.etats;
+      if (!first) throw new Error('content/tarifs.json has no state');
+      const summary = page.locator('summary', { hasText: tarifs.textes.detailEtat.replaceAll('{etat}', first.nom) });
+      const fold = page.locator('details', { has: summary });
+      const source = fold.locator(`a[href="${first.depot.source}"]`);
+      await expect(source).toBeHidden();
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      await expect(fold).toHaveAttribute('open', '');
+      await expect(source).toBeVisible();
+      await expect(fold.getByRole('table', { name: first.nom })).toBeVisible();
+    });
 
     // One page load: the keyboard walk through every state, then axe on the island as the visitor left it.
     test('a state is chosen with the keyboard and its totals follow; no axe violation after the change', async ({ page }) => {

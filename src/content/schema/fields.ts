@@ -17,12 +17,20 @@ export const website = v.pipe(text, v.url(valueMessages.notUrl));
 /** An email address. */
 export const email = v.pipe(text, v.email(valueMessages.notEmail));
 
-/** A calendar day written `2026-03-01`, and a real one (no 31 February). */
-export const isoDay = v.pipe(
-  text,
-  v.isoDate(valueMessages.notDay),
-  v.check((day) => new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), valueMessages.notDay),
-);
+/** A calendar day written `2026-03-01`, and a real one (no 31 February), refused with `message`. */
+export const isoDayWith = (message: string) =>
+  v.pipe(
+    text,
+    v.isoDate(message),
+    // Valibot runs this check even after isoDate has refused the text: a text that is no date at all is refused
+    // too, rather than throwing (« 1er décembre 2026 » is an Invalid Date, whose toISOString throws).
+    v.check((day) => {
+      const date = new Date(`${day}T12:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+    }, message),
+  );
+
+export const isoDay = isoDayWith(valueMessages.notDay);
 
 /** An amount of money: a number, zero or more (`138.75`), without its currency sign. */
 export const amount = v.pipe(v.number(valueMessages.notAmount), v.minValue(0, valueMessages.notAmount));

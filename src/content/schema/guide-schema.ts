@@ -4,7 +4,7 @@
  * Each field is documented here and nowhere else; the visual editor shows its title and description.
  */
 import * as v from 'valibot';
-import { isoDay, text, website } from './fields.ts';
+import { isoDayWith, text, website } from './fields.ts';
 import { guideMessages } from './messages.ts';
 
 const described = <S extends v.GenericSchema>(schema: S, title: string, description: string) =>
@@ -21,7 +21,7 @@ const sized = (field: string, min: number, max: number) =>
 export const guideSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slug = v.pipe(v.string(guideMessages.notText('anciensSlugs')), v.regex(guideSlugPattern, guideMessages.notSlug));
 
-const day = (field: string) => v.pipe(v.string(guideMessages.notDay(field)), isoDay);
+const day = (field: string) => v.pipe(v.string(guideMessages.notDay(field)), isoDayWith(guideMessages.notDay(field)));
 
 const source = v.strictObject({
   url: described(website, 'Adresse', 'L’adresse complète du texte officiel (https://…).'),

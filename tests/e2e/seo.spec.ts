@@ -1,6 +1,7 @@
 /** What search engines and social networks read: head tags, structured data, sitemap, robots, icons. */
 import { expect, type Page, test } from '@playwright/test';
-import { indexedPages, isIndexed, pages } from '../../src/site/registry.ts';
+import { publishedGuides } from '../../src/site/guides/guides.ts';
+import { guidesBase, indexedPages, isIndexed, pages } from '../../src/site/registry.ts';
 import { shareImagePath } from '../../src/site/share-image.ts';
 import { siteUrlFrom } from '../../src/site/site-url.ts';
 import { allPaths, unknownPath } from './routes.ts';
@@ -48,7 +49,8 @@ test.describe('head tags of every page', () => {
         expect(await meta('property="og:title"')).toBe(title);
         expect(await meta('property="og:description"')).toBe(description);
         expect(await meta('property="og:url"')).toBe(canonicalOf(path));
-        expect(await meta('property="og:type"')).toBe('website');
+        // A guide is an article (with its dates, its Article data: tests/built/guides.test.ts); a page a website.
+        expect(await meta('property="og:type"')).toBe(path.startsWith(`${guidesBase}/`) ? 'article' : 'website');
         expect(await meta('property="og:locale"')).toBe('fr_FR');
         expect(await meta('property="og:image"')).toBe(`${siteUrl}${shareImagePath(path)}`);
         expect(await meta('property="og:image:alt"')).toBeTruthy();
@@ -64,7 +66,7 @@ test.describe('head tags of every page', () => {
         seen.descriptions.set(description ?? '', path);
       });
     }
-    expect(seen.titles.size).toBe(pages.length);
+    expect(seen.titles.size).toBe(allPaths.filter((path) => path !== unknownPath).length);
   });
 
   test('head tags follow client-side navigation', async ({ page }) => {
@@ -93,10 +95,11 @@ async function describesTheOrganisation(page: Page) {
   });
 }
 
-test('sitemap.xml lists the public pages and nothing else; robots.txt points to it', async ({ request }) => {
+test('sitemap.xml lists the public pages and the published guides, and nothing else; robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-  expect(locations.sort()).toEqual(indexedPages.map((page) => canonicalOf(page.path)).sort());
+  const published = [...indexedPages.map((page) => page.path as string), ...publishedGuides().map((guide) => guide.path)];
+  expect(locations.sort()).toEqual(published.map(canonicalOf).sort());
   expect(locations).not.toContain(canonicalOf('/contact/merci'));
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { navigation } from '../../src/content/data/navigation.ts';
 import { type PagePath, pages } from '../../src/site/registry.ts';
+import { builtPages } from '../../tools/build/built-pages.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
 import { endsWithContact, unknownPath } from './routes.ts';
 
@@ -14,7 +15,15 @@ const copy: Partial<Record<PagePath, { h1: string; keyCopy?: string[] }>> = {
   '/': { h1: 'Encaissez vos payouts de propfirm sur votre propre LLC américaine' },
   '/about': { h1: 'Propfirms et LLC : comprendre avant de se lancer' },
   '/how-it-works': { h1: 'Comment ça marche' },
-  '/tarifs': { h1: 'Tarifs', keyCopy: ['Votre estimation', 'Une estimation, pas un devis', 'Chaque État, chiffre par chiffre'] },
+  '/tarifs': {
+    h1: 'Tarifs',
+    keyCopy: [
+      'Les quatre États en un coup d’œil',
+      'Votre estimation, ligne par ligne',
+      'Une estimation, pas un devis',
+      'Chaque État, chiffre par chiffre',
+    ],
+  },
   '/faq': {
     h1: 'Questions fréquentes',
     keyCopy: ['Pourquoi créer une LLC pour recevoir mes payouts ?', 'Quelles sont mes obligations fiscales ?'],
@@ -216,8 +225,8 @@ test.describe('static hosting of dist/', () => {
 
   test('every built HTML file is in French: <html lang="fr">', () => {
     const files = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
-    // Every registered page plus 404.html.
-    expect(files.length).toBe(pages.length + 1);
+    // Every registered page, every published guide, and 404.html.
+    expect(files.length).toBe(builtPages().length);
     for (const file of files) {
       expect(readFileSync(path.join('dist', file), 'utf8'), file).toMatch(/<html lang="fr"[\s>]/);
     }

@@ -17,7 +17,8 @@ interface BreakdownProps {
   withDetails?: boolean;
 }
 
-function AmountCell({ amount, total = false }: { amount: Amount; total?: boolean }) {
+/** An amount in dollars over euros, or « — », or the words of a price not set yet. */
+export function AmountCell({ amount, total = false }: { amount: Amount; total?: boolean }) {
   const className = [
     styles.amount,
     total ? styles.total : undefined,
@@ -35,6 +36,25 @@ function AmountCell({ amount, total = false }: { amount: Amount; total?: boolean
   );
 }
 
+/** The head row of a cost table: its first column's name, then year 1 and each following year. */
+export function YearsHead({ first, words }: { first: string; words: Tarifs['textes'] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className={styles.head}>
+          {first}
+        </th>
+        <th scope="col" className={styles.headAmount}>
+          {words.premiereAnnee}
+        </th>
+        <th scope="col" className={styles.headAmount}>
+          {words.anneesSuivantes}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 export function Breakdown({ estimate, words, checkedOn, withDetails = true }: BreakdownProps) {
   const source = (href: string | undefined, day: string | undefined): ReactNode =>
     checkedOn && href && day ? (
@@ -48,19 +68,7 @@ export function Breakdown({ estimate, words, checkedOn, withDetails = true }: Br
   return (
     <table className={styles.table}>
       <caption className={styles.caption}>{estimate.state}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={styles.head}>
-            {words.ligne}
-          </th>
-          <th scope="col" className={styles.headAmount}>
-            {words.premiereAnnee}
-          </th>
-          <th scope="col" className={styles.headAmount}>
-            {words.anneesSuivantes}
-          </th>
-        </tr>
-      </thead>
+      <YearsHead first={words.ligne} words={words} />
       <tbody>
         {estimate.lines.map((line) => (
           <tr key={line.key}>

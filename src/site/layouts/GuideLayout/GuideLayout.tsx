@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { authorOf, isPublished } from '../../guides/published.ts';
 import { guidePage } from '../../../content/data/guide-page.ts';
@@ -12,6 +13,18 @@ import * as styles from './GuideLayout.css';
 /** A day as the page shows it, and as machines read it (`datetime`): the two never differ. */
 function Day({ day }: { day: string }) {
   return <time dateTime={day}>{frenchLongDate(day)}</time>;
+}
+
+/** One of the blocks under a guide's text (sources, changes, pages to go on to): a section named by its heading. */
+function Annex({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.annex} aria-labelledby={id}>
+      <h2 id={id} className={prose.h2}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 /**
@@ -91,10 +104,7 @@ export default function GuideLayout() {
         <div className={styles.body}>
           <Outlet />
         </div>
-        <section className={styles.annex} aria-labelledby="guide-sources">
-          <h2 id="guide-sources" className={prose.h2}>
-            {words.sources}
-          </h2>
+        <Annex id="guide-sources" title={words.sources}>
           <ol className={prose.list}>
             {handle.sources.map((source) => (
               <li key={source.url} className={prose.listItem}>
@@ -105,11 +115,8 @@ export default function GuideLayout() {
               </li>
             ))}
           </ol>
-        </section>
-        <section className={styles.annex} aria-labelledby="guide-historique">
-          <h2 id="guide-historique" className={prose.h2}>
-            {words.history}
-          </h2>
+        </Annex>
+        <Annex id="guide-historique" title={words.history}>
           <ul className={prose.list}>
             {[...handle.historique].reverse().map((line) => (
               <li key={`${line.date} ${line.changement}`} className={prose.listItem}>
@@ -119,11 +126,8 @@ export default function GuideLayout() {
               </li>
             ))}
           </ul>
-        </section>
-        <section className={styles.annex} aria-labelledby="guide-suite">
-          <h2 id="guide-suite" className={prose.h2}>
-            {words.related}
-          </h2>
+        </Annex>
+        <Annex id="guide-suite" title={words.related}>
           <ul className={prose.list}>
             {words.relatedLinks.map((link) => (
               <li key={link.to} className={prose.listItem}>
@@ -138,7 +142,7 @@ export default function GuideLayout() {
             {'\u202f: '}
             {author.bio}
           </p>
-        </section>
+        </Annex>
       </article>
     </SiteLayout>
   );

@@ -14,6 +14,8 @@ import {
   distFile,
   firstResponseBytes,
   inlineStyles,
+  islandsOf,
+  javaScriptBudget,
   modulePreloads,
   modulesOf,
   pageScripts,
@@ -56,13 +58,6 @@ describe('first response: every page paints from its HTML alone', () => {
 });
 
 describe('JavaScript per page', () => {
-  /**
-   * Each island's budget, in KB gzip, for all the JavaScript of a page that carries it (site script and shared
-   * chunks included): the estimator stays small; the form brings validation and toasts.
-   */
-  const islandBudgets: Record<IslandName, number> = { 'contact-form': 80, estimation: 15 };
-  const noIslandBudget = 1.5;
-
   for (const page of pagesOnDisk) {
     const label = page.path ?? 'the not-found page';
     const html = read(page.file);
@@ -81,7 +76,7 @@ describe('JavaScript per page', () => {
       expect(others).toEqual([]);
     });
 
-    const budget = names.length > 0 ? Math.max(...names.map((name) => islandBudgets[name])) : noIslandBudget;
+    const budget = javaScriptBudget(html);
     test(`${label}: at most ${budget} KB of JavaScript`, () => {
       const bytes = sum(pageScripts(html));
       expect(bytes, `${label}: ${bytes} B gzip`).toBeLessThanOrEqual(budget * KB);
@@ -140,11 +135,6 @@ describe('JavaScript per page', () => {
     for (const name of classes) expect(code, `${name} in the island's code`).toContain(name);
   });
 });
-
-/** The islands a page carries, by name, in the order of the page. */
-function islandsOf(html: string): IslandName[] {
-  return attributeValues(html, 'div', 'data-island') as IslandName[];
-}
 
 const siteScript = /^\/assets\/site-[\w-]+\.js$/;
 

@@ -6,6 +6,7 @@
  */
 import type { Heading, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
+import type { Program } from 'estree-jsx';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import { valueToEstree } from 'estree-util-value-to-estree';
 import type { VFile } from 'vfile';
@@ -23,44 +24,37 @@ function headingId(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
+/** An MDX ESM node: the source line `value`, and the one statement it parses to. */
+function esmNode(value: string, statement: Program['body'][number]): MdxjsEsm {
+  return { type: 'mdxjsEsm', value, data: { estree: { type: 'Program', sourceType: 'module', body: [statement] } } };
+}
+
 /** `export const handle = { ...frontmatter, slug, toc };` as an MDX ESM node. */
 function guideHandle(slug: string, toc: { id: string; text: string }[]): MdxjsEsm {
   const extra = valueToEstree({ slug, toc });
-  return {
-    type: 'mdxjsEsm',
-    value: 'export const handle = { ...frontmatter, slug, toc };',
-    data: {
-      estree: {
-        type: 'Program',
-        sourceType: 'module',
-        body: [
-          {
-            type: 'ExportNamedDeclaration',
-            specifiers: [],
-            source: null,
-            attributes: [],
-            declaration: {
-              type: 'VariableDeclaration',
-              kind: 'const',
-              declarations: [
-                {
-                  type: 'VariableDeclarator',
-                  id: { type: 'Identifier', name: 'handle' },
-                  init: {
-                    type: 'ObjectExpression',
-                    properties: [
-                      { type: 'SpreadElement', argument: { type: 'Identifier', name: 'frontmatter' } },
-                      ...(extra.type === 'ObjectExpression' ? extra.properties : []),
-                    ],
-                  },
-                },
-              ],
-            },
+  return esmNode('export const handle = { ...frontmatter, slug, toc };', {
+    type: 'ExportNamedDeclaration',
+    specifiers: [],
+    source: null,
+    attributes: [],
+    declaration: {
+      type: 'VariableDeclaration',
+      kind: 'const',
+      declarations: [
+        {
+          type: 'VariableDeclarator',
+          id: { type: 'Identifier', name: 'handle' },
+          init: {
+            type: 'ObjectExpression',
+            properties: [
+              { type: 'SpreadElement', argument: { type: 'Identifier', name: 'frontmatter' } },
+              ...(extra.type === 'ObjectExpression' ? extra.properties : []),
+            ],
           },
-        ],
-      },
+        },
+      ],
     },
-  };
+  });
 }
 
 const metaSource = '/src/site/page-meta.ts';
@@ -68,31 +62,19 @@ const metaSource = '/src/site/page-meta.ts';
 /** `export { local as exported } [from 'source'];` as an MDX ESM node. */
 function reexport(local: string, exported: string, source?: string): MdxjsEsm {
   const from = source ? ` from '${source}'` : '';
-  return {
-    type: 'mdxjsEsm',
-    value: `export { ${local === exported ? local : `${local} as ${exported}`} }${from};`,
-    data: {
-      estree: {
-        type: 'Program',
-        sourceType: 'module',
-        body: [
-          {
-            type: 'ExportNamedDeclaration',
-            declaration: null,
-            source: source ? { type: 'Literal', value: source, raw: JSON.stringify(source) } : null,
-            attributes: [],
-            specifiers: [
-              {
-                type: 'ExportSpecifier',
-                local: { type: 'Identifier', name: local },
-                exported: { type: 'Identifier', name: exported },
-              },
-            ],
-          },
-        ],
+  return esmNode(`export { ${local === exported ? local : `${local} as ${exported}`} }${from};`, {
+    type: 'ExportNamedDeclaration',
+    declaration: null,
+    source: source ? { type: 'Literal', value: source, raw: JSON.stringify(source) } : null,
+    attributes: [],
+    specifiers: [
+      {
+        type: 'ExportSpecifier',
+        local: { type: 'Identifier', name: local },
+        exported: { type: 'Identifier', name: exported },
       },
-    },
-  };
+    ],
+  });
 }
 
 export function remarkPageHandle() {

@@ -76,9 +76,17 @@ test('a lead is a D1 row before the answer; « à notifier » while the provider
 
   const failedAttempts = () => runtime.webhook.refused.length;
   await expect.poll(failedAttempts).toBe(1);
-  const [pending] = (await store().list()).leads;
-  expect(pending?.notification).toMatchObject({ state: 'pending', attempts: 1, lastReason: 'HTTP 503' });
-  const nextAt = Date.parse(pending?.notification.state === 'pending' ? pending.notification.nextAt : '');
+  // The provider's refusal comes before the store records it: wait for the record, the event asserted here.
+  const recorded = async () => (await store().list()).leads[0]?.notification;
+  await expect
+    .poll(async () => {
+      const notification = await recorded();
+      return notification && 'attempts' in notification ? notification.attempts : 0;
+    })
+    .toBe(1);
+  const pending = { notification: await recorded() };
+  expect(pending.notification).toMatchObject({ state: 'pending', attempts: 1, lastReason: 'HTTP 503' });
+  const nextAt = Date.parse(pending.notification?.state === 'pending' ? pending.notification.nextAt : '');
   // The first retry, a minute after the failed attempt.
   expect(nextAt).toBeGreaterThanOrEqual(posted + 60_000);
   expect(nextAt).toBeLessThanOrEqual(Date.now() + 60_000);

@@ -5,6 +5,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, loadEnv, searchForWorkspaceRoot } from 'vite';
 import { brandFilesPlugin } from './tools/build/brand-files-plugin.ts';
+import { guideImagesPlugin } from './tools/build/guide-images-plugin.ts';
 import { simulationNotice } from './tools/build/simulation-notice.ts';
 import { contentCheck } from './tools/build/content-check-plugin.ts';
 import { siteDefines } from './tools/build/site-defines.ts';
@@ -26,6 +27,8 @@ export default defineConfig(({ mode }) => {
       simulationNotice(readSettings(env)),
       // favicon.svg and site.webmanifest, from the brand colours and content/seo.json.
       brandFilesPlugin(),
+      // A guide's images, as the MDX compile made them, for the dev server.
+      guideImagesPlugin(),
     ],
     // The dev server (`npm run dev`, and « Aperçu » beside the editor) in a copy of the repository whose node_modules
     // links to another folder, as the editor's end-to-end test makes: its files must be served too.

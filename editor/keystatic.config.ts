@@ -10,7 +10,8 @@ import * as v from 'valibot';
 import { collections, type OrderedCollectionName, orderedCollections } from '../src/content/content.config.ts';
 import { authors } from '../src/content/data/authors.ts';
 import { pages } from '../src/site/registry.ts';
-import { emptyBodyMessages } from '../src/content/schema/messages.ts';
+import { emptyBodyMessages, imageMessages } from '../src/content/schema/messages.ts';
+import { guideImageAltMax, guideImageFileName } from '../src/site/guides/guide-image-rules.ts';
 import { entryFileName } from '../src/content/schema/schema.ts';
 import { widgets } from '../src/site/mdx/widgets/index.ts';
 import { dataSingletons } from './data-fields.ts';
@@ -66,7 +67,22 @@ function nameAndFileField(schema: Described) {
 
 /** The editor's state of an MDX body: a ProseMirror document. */
 interface EditorState {
-  doc: { textContent: string; childCount: number; child(index: number): { type: { name: string } } };
+  doc: {
+    textContent: string;
+    childCount: number;
+    child(index: number): { type: { name: string } };
+    descendants(visit: (node: { type: { name: string }; attrs: Record<string, unknown> }) => boolean | undefined): void;
+  };
+}
+
+/** Whether an image of the text has no alternative text (Keystatic's image node keeps it in `attrs.alt`). */
+export function hasImageWithoutAlt(state: EditorState): boolean {
+  let missing = false;
+  state.doc.descendants((node) => {
+    if (node.type.name === 'image' && String(node.attrs.alt ?? '').trim() === '') missing = true;
+    return !missing;
+  });
+  return missing;
 }
 
 /** Nothing but blank paragraphs: no text and no widget (a `<Faq />` alone is content). */
@@ -78,30 +94,54 @@ export function isEmptyBody(state: EditorState): boolean {
 
 type Folder = keyof typeof emptyBodyMessages.editor;
 
+type ImageOptions = Exclude<NonNullable<NonNullable<Parameters<typeof fields.mdx>[0]['options']>['image']>, boolean>;
+
 /**
- * The MDX body, which Keystatic lets an editor save empty: its check refuses it, as `npm run check` does,
- * and the field says why under the text once a save was refused.
+ * A guide's images (src/site/guides/guide-image-rules.ts): saved in its own folder, content/guides/<slug>/, under a
+ * plain name, written `![texte](/guides/<slug>/<fichier>)`, and never without a text that says what they show.
  */
-function body(label: string, folder: Folder) {
-  const field = fields.mdx({ label, components: widgetComponents, options: { image: false } }) as ContentFormField<
+const guideImages: ImageOptions = {
+  directory: collections.guides.base.slice(1),
+  publicPath: `${collections.guides.base}/`,
+  transformFilename: guideImageFileName,
+  schema: {
+    alt: fields.text({
+      label: imageMessages.editor.altLabel,
+      description: imageMessages.editor.altDescription,
+      validation: { isRequired: true, length: { min: 1, max: guideImageAltMax } },
+    }),
+  },
+};
+
+/**
+ * The MDX body, which Keystatic lets an editor save empty, or with an image and no alternative text: its check
+ * refuses both, as `npm run check` does, and the field says why under the text once a save was refused.
+ */
+function body(label: string, folder: Folder, image: ImageOptions | false = false) {
+  const field = fields.mdx({ label, components: widgetComponents, options: { image } }) as ContentFormField<
     EditorState,
     EditorState,
     string
   >;
-  const message = emptyBodyMessages.editor[folder];
+  const problemOf = (value: EditorState) => {
+    if (isEmptyBody(value)) return emptyBodyMessages.editor[folder];
+    if (image && hasImageWithoutAlt(value)) return imageMessages.editor.altMissing;
+    return undefined;
+  };
   return {
     ...field,
     validate(value: EditorState) {
-      if (isEmptyBody(value)) throw new Error(message);
+      const problem = problemOf(value);
+      if (problem) throw new Error(problem);
       return field.validate(value);
     },
     Input(props: Parameters<typeof field.Input>[0]) {
-      const refused = props.forceValidation && isEmptyBody(props.value);
+      const problem = props.forceValidation ? problemOf(props.value) : undefined;
       return createElement(
         Fragment,
         null,
         createElement(field.Input, props),
-        refused ? createElement('p', { role: 'alert', style: { fontFamily: 'Inter, sans-serif' } }, message) : null,
+        problem ? createElement('p', { role: 'alert', style: { fontFamily: 'Inter, sans-serif' } }, problem) : null,
       );
     },
   } as typeof field;
@@ -225,7 +265,7 @@ function guidesCollection(authorIds: readonly string[]) {
         itemLabel: (props) => String((props as unknown as { value: unknown }).value ?? ''),
       }),
       brouillon: fields.checkbox({ label: titleOf(inner(entries.brouillon!)), description: descriptionOf(inner(entries.brouillon!)) }),
-      body: body('Texte du guide', 'guides'),
+      body: body('Texte du guide', 'guides', guideImages),
     },
   });
 }

@@ -51,6 +51,7 @@ test('besides the pages, dist/ holds exactly the expected files', () => {
       "favicon.ico",
       "favicon.svg",
       "guides/flux.xml",
+      "guides/index.html",
       "icon-192.png",
       "icon-512.png",
       "icon-maskable-512.png",

@@ -12,8 +12,8 @@ const guides = publishedGuides();
 const documentOf = (file: string) => new DOMParser().parseFromString(read(file), 'text/html');
 const text = (node: Element | null | undefined) => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
-describe('the list of guides, /guides', () => {
-  const list = documentOf('dist/guides.html');
+describe.each(['dist/guides.html', 'dist/guides/index.html'])('the list of guides, /guides, in %s', (file) => {
+  const list = documentOf(file);
   const links = [...list.querySelectorAll('main ol li h2 a')];
 
   it('lists at least three guides, newest first, each with its publication day', () => {
@@ -21,6 +21,10 @@ describe('the list of guides, /guides', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual(guides.map((guide) => guide.path));
     const days = [...list.querySelectorAll('main ol li time')].map((time) => time.getAttribute('datetime') ?? '');
     expect(days).toEqual([...days].sort().reverse());
+  });
+
+  it('has one canonical address, /guides', () => {
+    expect(list.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/[^/]\/guides$/);
   });
 });
 

@@ -19,7 +19,9 @@ const siteUrl = siteUrlFrom(process.env);
 const sharedPages = readdirSync(dist, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.html'))
   .map((file) => ({ route: routeOfFile(file), html: read(path.join(dist, file)) }))
-  .filter((page) => metaProperty(page.html, 'og:title') !== undefined);
+  .filter((page) => metaProperty(page.html, 'og:title') !== undefined)
+  // guides/index.html is the list /guides again (tools/build/postbuild.ts): one page, one image.
+  .filter((page, index, all) => all.findIndex((other) => other.route === page.route) === index);
 
 /** Width and height from the IHDR chunk, after checking the PNG signature and that IHDR comes first. */
 function ihdr(bytes: Buffer): { width: number; height: number } {

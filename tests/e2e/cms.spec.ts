@@ -1,7 +1,7 @@
 /**
  * The visual editor (`npm run cms`) driven in Chromium, on a throw-away copy of the repository (the
  * committed state, node_modules linked): each edit made through it (a FAQ sentence, a card title, the
- * company's phone number) changes one line of one file, then
+ * company's phone number) changes one line of one file, a screenshot added to a guide lands in its folder, then
  * `npm run check` passes and the site's pages show the new text.
  * Every page, entry and data file opens, the editor asks nothing of another origin, « Aperçu » shows the site's
  * page from its dev server and follows a save, and an empty answer is refused.
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { dataFiles, orderedCollections } from '../../src/content/content.config.ts';
 import { outlined } from './apercu-outlined.ts';
 import { pages } from '../../src/site/registry.ts';
@@ -390,6 +391,42 @@ test('the company phone number, changed in its form and saved, changes that line
   keep('Company: phone');
 });
 
+test('an image added to a guide is refused without its alternative text, then saved in the guide’s folder', async ({ page }) => {
+  const slug = 'declarer-compte-etranger-3916-bis';
+  await page.goto(`${editor}/keystatic/collection/guides/item/${slug}`);
+  await expect(page.locator('.ProseMirror')).toContainText("C'est une formalité simple", { timeout: 60_000 });
+  // A new paragraph after the first one, then the toolbar's « Image » and a phone's screenshot.
+  await retype(page, 'son oubli coûte cher.', 'son oubli coûte cher.');
+  await page.keyboard.press('Enter');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Image', exact: true }).click();
+  const screenshot = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#16325c' } })
+    .png()
+    .toBuffer();
+  await (await chooser).setFiles({ name: 'Capture d’écran 2026.PNG', mimeType: 'image/png', buffer: screenshot });
+  await expect(page.locator('.ProseMirror img')).toHaveCount(1);
+
+  await page.getByRole('button', { name: /^(Save|Sauvegarder)$/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'texte alternatif' })).toContainText(
+    'Une image du texte n’a pas de texte alternatif',
+  );
+  expect(git('status', '--porcelain', '--', 'content')).toBe('');
+
+  await page.locator('.ProseMirror img').click();
+  await page.getByRole('button', { name: 'Edit' }).last().click();
+  const details = page.getByRole('dialog');
+  await details.getByLabel('Texte alternatif (obligatoire)').fill('Le relevé du compte de la LLC, en dollars');
+  await details.getByRole('button', { name: /^(Save|Sauvegarder)$/ }).click();
+  await page.getByRole('button', { name: /^(Save|Sauvegarder)$/ }).click();
+  const file = `content/guides/${slug}/capture-d-ecran-2026.png`;
+  await expect.poll(() => existsSync(path.join(copy, file)), { timeout: 20_000 }).toBe(true);
+  expect(read(`content/guides/${slug}.mdx`)).toContain(
+    `![Le relevé du compte de la LLC, en dollars](/guides/${slug}/capture-d-ecran-2026.png)`,
+  );
+  git('add', '--', 'content');
+  keep('Guide: a screenshot');
+});
+
 test('the edited content passes the content check, and the site shows it on its pages', async ({ page }) => {
   // The content check `npm run build` starts with (`npm run check` without its TypeScript half, which has nothing to
   // say about content and runs on the project itself): it stops the build on any problem it finds.
@@ -410,4 +447,14 @@ test('the edited content passes the content check, and the site shows it on its 
   await page.goto(`${site}/legal`);
   await expect(page.getByRole('main').getByText('+33\u00a01\u00a099\u00a000\u00a000\u00a003', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('main').getByText('+33\u00a01\u00a099\u00a000\u00a000\u00a001', { exact: true })).toHaveCount(0);
+
+  // The guide's screenshot, as a copy made for the text column, which the dev server serves.
+  await page.goto(`${site}/guides/declarer-compte-etranger-3916-bis`);
+  const image = page.getByRole('img', { name: 'Le relevé du compte de la LLC, en dollars' });
+  await image.scrollIntoViewIfNeeded();
+  await expect(image).toHaveAttribute(
+    'src',
+    /^\/guides\/declarer-compte-etranger-3916-bis\/capture-d-ecran-2026-[0-9a-f]{10}-704\.webp$/,
+  );
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
 });

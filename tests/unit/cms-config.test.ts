@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { isEmptyBody, makeConfig, nextFreeOrder, noOrders } from '../../editor/keystatic.config.ts';
+import { hasImageWithoutAlt, isEmptyBody, makeConfig, nextFreeOrder, noOrders } from '../../editor/keystatic.config.ts';
 import { previewFor } from '../../editor/preview-field.ts';
 import { siteOrigin } from '../../editor/Preview/Preview.tsx';
 import { withoutGoogleFonts } from '../../editor/self-hosted-font.ts';
@@ -275,6 +275,37 @@ describe('new entries and empty content', () => {
     expect(() => body.validate(state(paragraph('')))).toThrow(
       'La réponse est vide : écrivez-la avant d’enregistrer, sinon la question serait publiée sans réponse.',
     );
+  });
+});
+
+describe('a guide’s images in the editor', () => {
+  type Node = { type: { name: string }; text: string; attrs: Record<string, unknown> };
+  const state = (...children: Node[]) => ({
+    doc: {
+      childCount: children.length,
+      child: (index: number) => children[index]!,
+      textContent: children.map((child) => child.text).join(''),
+      descendants: (visit: (node: Node) => boolean | undefined) => {
+        for (const child of children) if (visit(child) === false) return;
+      },
+    },
+  });
+  const paragraph: Node = { type: { name: 'paragraph' }, text: 'Le formulaire :', attrs: {} };
+  const image = (alt: string): Node => ({ type: { name: 'image' }, text: '', attrs: { alt, filename: 'capture.png' } });
+  const config = makeConfig(storageSettingsFrom({}));
+  const guideBody = config.collections!.guides!.schema.body as unknown as Field;
+
+  it('are saved in the guide’s own folder, under a plain name, served under /guides/<slug>/', () => {
+    const directories = (config.collections!.guides!.schema.body as unknown as { directories: string[] }).directories;
+    expect(directories).toContain('guides');
+    expect((config.collections!.faq!.schema.body as unknown as { directories: string[] }).directories).not.toContain('guides');
+  });
+
+  it('cannot be saved without an alternative text, which the French message says how to write', () => {
+    expect(hasImageWithoutAlt(state(paragraph, image(' ')))).toBe(true);
+    expect(hasImageWithoutAlt(state(paragraph, image('La partie I du formulaire, remplie')))).toBe(false);
+    expect(() => guideBody.validate(state(paragraph, image('')))).toThrow(/n’a pas de texte alternatif/);
+    expect(() => guideBody.validate(state(paragraph, image('La partie I du formulaire, remplie')))).not.toThrow();
   });
 });
 

@@ -9,7 +9,10 @@ const parent = mkdtempSync(path.join(tmpdir(), 'propllc-static-'));
 const root = path.join(parent, 'dist');
 mkdirSync(path.join(root, 'assets'), { recursive: true });
 mkdirSync(path.join(root, 'contact'), { recursive: true });
-for (const file of ['index.html', 'about.html', 'contact.html', 'contact/merci.html', 'assets/site.js', '404.html']) {
+mkdirSync(path.join(root, 'guides'), { recursive: true });
+mkdirSync(path.join(root, 'outils'), { recursive: true });
+const files = ['index.html', 'about.html', 'contact.html', 'contact/merci.html', 'assets/site.js', '404.html'];
+for (const file of [...files, 'guides.html', 'guides/index.html', 'outils/index.html']) {
   writeFileSync(path.join(root, file), file);
 }
 // A file beside dist/ that no URL may reach.
@@ -29,6 +32,15 @@ describe('URLs of flat pages', () => {
     expect(resolveRequest(root, '/about/')).toEqual({ redirect: '/about' });
     expect(resolveRequest(root, '/about.html')).toEqual({ redirect: '/about' });
     expect(resolveRequest(root, '/index.html')).toEqual({ redirect: '/' });
+  });
+
+  test('a folder index beside a flat page of its name redirects to that page in one step', () => {
+    expect(resolveRequest(root, '/guides')).toEqual({ file: path.join(root, 'guides.html') });
+    expect(resolveRequest(root, '/guides/')).toEqual({ redirect: '/guides' });
+    expect(resolveRequest(root, '/guides/index.html')).toEqual({ redirect: '/guides' });
+    // Alone, a folder index is served at its folder's URL.
+    expect(resolveRequest(root, '/outils/')).toEqual({ file: path.join(root, 'outils/index.html') });
+    expect(resolveRequest(root, '/outils/index.html')).toEqual({ redirect: '/outils/' });
   });
 
   test('knows nothing else', () => {

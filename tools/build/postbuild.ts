@@ -10,6 +10,8 @@
  * - every page with an og:title gets its share image, dist/partage/*.png, drawn from that title (share-images.ts);
  * - sitemap.xml (the registry's indexed pages and the guides) and robots.txt are written from the route registry and SITE_URL;
  * - guides/flux.xml, the guides' Atom feed, and _redirects, their old addresses (src/site/guides/guides.ts);
+ *   the list of the guides is copied to guides/index.html, their folder's index; the copies of the guides' images
+ *   that pages show are copied from their cache (src/site/guides/guide-images.ts);
  * - dist/_headers is written from src/site/security-headers.ts, with the Content-Security-Policy, which carries
  *   the hashes of that <style> and of the loader; the policy also goes into a <meta http-equiv> of each page,
  *   for hosts that cannot send headers (GitHub Pages).
@@ -20,9 +22,10 @@ import path from 'node:path';
 import { readSettings } from '../../src/contact/settings.ts';
 import { countPath } from '../../src/contact/audience-settings.ts';
 import { islands, type IslandName } from '../../src/site/islands/registry.ts';
-import { guidesFeedPath, notFoundPath } from '../../src/site/registry.ts';
+import { guidesBase, guidesFeedPath, notFoundPath } from '../../src/site/registry.ts';
 import { guideRedirects, publishedGuides } from '../../src/site/guides/guides.ts';
 import { authorOf } from '../../src/site/guides/published.ts';
+import { guideImageCacheDir, guideImageUrls } from '../../src/site/guides/guide-images.ts';
 import { guidePage } from '../../src/content/data/guide-page.ts';
 import { formatRedirects } from '../../src/hosts/node/redirects.ts';
 import { atomFeed } from './feed.ts';
@@ -143,6 +146,22 @@ for (const page of builtPages(dist)) {
   if (/<link\b[^>]*\brel="stylesheet"/i.test(withMeta)) throw new Error(`${page.file}: a stylesheet is still linked`);
   writeFileSync(page.file, withMeta);
 }
+
+// ---- A guide's images: the copies its page shows, from the cache the MDX compile made them into.
+for (const page of builtPages(dist)) {
+  for (const url of guideImageUrls(readFileSync(page.file, 'utf8'), guidesBase)) {
+    const cached = path.join(guideImageCacheDir, url);
+    if (!existsSync(cached)) throw new Error(`${page.file}: ${url} is not in ${guideImageCacheDir}: run the build again`);
+    mkdirSync(path.dirname(path.join(dist, url)), { recursive: true });
+    cpSync(cached, path.join(dist, url));
+  }
+}
+
+// The list of the guides is also the index of their folder, dist/guides/index.html: static hosts answer /guides/
+// with it (the same page, whose canonical link is /guides); the Node server redirects /guides/ to /guides.
+const guidesFolder = path.join(dist, guidesBase.slice(1));
+mkdirSync(guidesFolder, { recursive: true });
+cpSync(`${guidesFolder}.html`, path.join(guidesFolder, 'index.html'));
 
 // Every page carries the stylesheet itself. React Router also moves the server build's own copy into
 // assets/: neither is linked any more, so both go.

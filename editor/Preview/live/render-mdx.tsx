@@ -1,6 +1,6 @@
 /**
  * An MDX file of the branch as React elements, in the editor's browser, with no `eval` (the editor's CSP forbids
- * it): the site's own remark and rehype plugins (src/site/mdx/pipeline.ts, the ones the build compiles with) turn it into
+ * it): the site's own remark and rehype plugins (src/site/mdx/plugins.ts, the ones the build compiles with) turn it into
  * HTML's tree, and `toJsxRuntime` (hast-util-to-jsx-runtime, what @mdx-js and react-markdown use) makes elements of
  * it with the site's one component map and its widgets. Widget settings are literal texts in content/ (an expression
  * would need `eval`: the preview says so in French instead of the page); the
@@ -17,7 +17,10 @@ import remarkRehype from 'remark-rehype';
 import { type PluggableList, unified } from 'unified';
 import { VFile } from 'vfile';
 import { previewMessages } from '../../../src/content/schema/messages.ts';
-import { mdxOptions } from '../../../src/site/mdx/pipeline.ts';
+import { mdxOptionsWith } from '../../../src/site/mdx/plugins.ts';
+
+/** The site's pipeline, but the images as written: making their copies needs sharp, which no browser runs. */
+const mdxOptions = mdxOptionsWith(undefined);
 
 /** The import and export lines the pipeline adds for the compiler: here the components come from the map. */
 function remarkWithoutModuleLines() {

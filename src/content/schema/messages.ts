@@ -415,6 +415,44 @@ export const previewMessages = {
 } as const;
 
 /** The fields of a guide (src/content/schema/guide-schema.ts) and the rules between guides (`npm run check`). */
+/** Images, which only guides carry: content/guides/<slug>/<fichier>, written ![texte](/guides/<slug>/<fichier>). */
+export const imageMessages = {
+  notInGuide:
+    'une image ne peut aller que dans un guide (content/guides/) : retirez-la de cette page, ou décrivez en une phrase ce qu’elle montrait.',
+  rawImg:
+    'une balise <img> ne passe pas : ajoutez l’image avec le bouton « Image » de l’éditeur, ou écrivez ![ce que montre l’image](/guides/…/fichier.png).',
+  outsideFolder: (url: string, folder: string) =>
+    `l’image « ${url} » n’est pas dans le dossier de ce guide : mettez le fichier dans ${folder}/ et écrivez son adresse /${folder.replace(/^content\//, '')}/<nom du fichier>.`,
+  badExtension: (url: string) =>
+    `l’image « ${url} » doit être un fichier .png, .jpg, .jpeg, .webp ou .avif (une photo ou une capture d’écran ; pas de .svg ni de .gif).`,
+  missingFile: (url: string, file: string) =>
+    `l’image « ${url} » est introuvable : le fichier ${file} n’existe pas. Vérifiez son nom (minuscules, tirets) ou ajoutez-le.`,
+  unreadable: (file: string) =>
+    `l’image ${file} ne peut pas être lue : le fichier est abîmé ou n’est pas une image. Enregistrez-la de nouveau en PNG ou en JPEG.`,
+  tooLarge: (file: string, megabytes: number, max: number) =>
+    `l’image ${file} pèse ${megabytes} Mo, plus que ${max} Mo : réduisez-la (une capture d’écran suffit) avant de l’ajouter.`,
+  noAlt: (url: string) =>
+    `l’image « ${url} » n’a pas de texte alternatif : écrivez entre les crochets ce qu’elle montre, pour qui ne la voit pas (par exemple ![Le formulaire 5472, partie I remplie](…)).`,
+  altIsFileName: (url: string) =>
+    `le texte alternatif de l’image « ${url} » est son nom de fichier : écrivez plutôt ce qu’elle montre, en une phrase.`,
+  folderWithoutGuide: (folder: string) =>
+    `le dossier ${folder}/ contient les images d’un guide qui n’existe pas (pas de ${folder}.mdx) : renommez-le comme son guide, ou supprimez-le.`,
+  notAnImage: (file: string) =>
+    `${file} n’est pas une image .png, .jpg, .jpeg, .webp ou .avif : le dossier d’un guide ne contient que ses images. Déplacez ou supprimez ce fichier.`,
+  unused: (file: string, guide: string) =>
+    `l’image ${file} n’apparaît pas dans ${guide} : ajoutez-la au texte du guide, ou supprimez le fichier.`,
+  /** The image dialog of the visual editor. */
+  editor: {
+    altLabel: 'Texte alternatif (obligatoire)',
+    altMissing:
+      'Une image du texte n’a pas de texte alternatif : cliquez sur l’image, puis sur le crayon (« Edit »), et écrivez ce qu’elle montre.',
+    altDescription:
+      'Ce que montre l’image, en une phrase, pour qui ne la voit pas (lecteur d’écran, image pas encore chargée) : par exemple « La partie I du formulaire 5472, remplie ».',
+  },
+  altTooLong: (url: string, max: number) =>
+    `le texte alternatif de l’image « ${url} » dépasse ${max} caractères : gardez l’essentiel, et mettez le détail dans le texte du guide.`,
+} as const;
+
 export const guideMessages = {
   notText: (field: string) => `« ${field} » doit être un texte`,
   tooShort: (field: string, min: number) => `« ${field} » doit contenir au moins ${min} caractères`,

@@ -29,6 +29,7 @@ const types: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
@@ -55,7 +56,11 @@ function pageUrl(root: string, file: string): string {
   const segments = path.relative(root, file).split(path.sep);
   const last = segments.pop() ?? '';
   const folder = segments.map(encodeURIComponent);
-  if (last === 'index.html') return `/${folder.map((segment) => `${segment}/`).join('')}`;
+  if (last === 'index.html') {
+    // A folder's index beside a flat page of the same name (guides/index.html, guides.html) is that page.
+    if (segments.length > 0 && isFile(`${path.join(root, ...segments)}.html`)) return `/${folder.join('/')}`;
+    return `/${folder.map((segment) => `${segment}/`).join('')}`;
+  }
   return `/${[...folder, encodeURIComponent(last.slice(0, -'.html'.length))].join('/')}`;
 }
 

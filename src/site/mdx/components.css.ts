@@ -52,3 +52,13 @@ export const th = style({
 });
 
 export const td = style({ padding: vars.space['3'], borderBottom: `${vars.size.border} solid ${vars.color.border}` });
+
+/** A guide's image: the text column's width at most, set apart from the text around it. */
+export const image = style({
+  margin: `${vars.space['5']} 0`,
+  maxWidth: vars.size.prose,
+  width: '100%',
+  height: 'auto',
+  borderRadius: vars.radius.md,
+  border: `${vars.size.border} solid ${vars.color.border}`,
+});

@@ -24,4 +24,6 @@ export const mdxComponents: MDXComponents = {
   ),
   th: (props) => <th className={styles.th} {...props} />,
   td: (props) => <td className={styles.td} {...props} />,
+  // A guide's image (src/site/mdx/remark-guide-images.ts gives it its alt, srcset, size and lazy loading).
+  img: ({ alt, ...props }) => <img className={styles.image} alt={alt} {...props} />,
 };

@@ -1,35 +1,5 @@
-/**
- * The one MDX compile pipeline, shared by Vite (build, dev), `npm run check` and the tests,
- * so all three see the same errors.
- */
-import type { CompileOptions } from '@mdx-js/mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
-import { rehypeFrenchTypography } from './rehype-french-typography.ts';
-import { remarkEditorMistakes } from './remark-editor-mistakes.ts';
-import { remarkFrontmatterSchema } from './remark-frontmatter-schema.ts';
-import { remarkFrontmatterTypography } from './remark-frontmatter-typography.ts';
-import { remarkInternalLinks } from './remark-internal-links.ts';
-import { remarkPageHandle } from './remark-page-handle.ts';
-import { remarkUnwrapInlineWidgets } from './remark-unwrap-inline-widgets.ts';
-import { remarkWidgetSettings } from './remark-widget-settings.ts';
-import { remarkWidgets } from './remark-widgets.ts';
+/** The MDX pipeline of everything that runs on Node: the build, the dev server, `npm run check`, the tests (./plugins.ts). */
+import { prepareGuideImage } from '../guides/guide-images.ts';
+import { mdxOptionsWith } from './plugins.ts';
 
-export const mdxOptions = {
-  // Plain elements (h2, a, p, …) come from the one component map given to <MDXProvider> (./components.tsx).
-  providerImportSource: '@mdx-js/react',
-  remarkPlugins: [
-    remarkFrontmatter,
-    // First: it sees only what the editor wrote (later plugins add import and export lines).
-    remarkEditorMistakes,
-    remarkFrontmatterSchema,
-    remarkFrontmatterTypography,
-    [remarkMdxFrontmatter, { name: 'frontmatter' }],
-    remarkPageHandle,
-    remarkWidgets,
-    remarkWidgetSettings,
-    remarkUnwrapInlineWidgets,
-    remarkInternalLinks,
-  ],
-  rehypePlugins: [rehypeFrenchTypography],
-} satisfies CompileOptions;
+export const mdxOptions = mdxOptionsWith(prepareGuideImage);

@@ -5,6 +5,7 @@
  */
 import { createGlobalTheme } from '@vanilla-extract/css';
 import { brandColors as brand, rgbOf } from './brand-colors.ts';
+import { proseMeasure } from './measures.ts';
 
 // Named once: each is both a fixed colour and the default of a tone slot below.
 const text = '#1a2433';
@@ -86,7 +87,7 @@ export const vars = createGlobalTheme(':root', {
   },
   size: {
     content: '72rem',
-    prose: '44rem',
+    prose: proseMeasure.css,
     headerHeight: '4rem',
     target: '2.75rem',
     icon: '1.5rem',

@@ -2,12 +2,14 @@
  * What the guides of content/guides/ must agree on between themselves and with the rest of content/, beyond each
  * file's frontmatter schema: the author is in content/authors.json, and the old addresses (`anciensSlugs`) make
  * redirects that end on a published guide at once: no chain, no loop, no old address that is a live guide, none
- * given by two guides. The release check adds the age of the sources (`sourcesFresh`).
+ * given by two guides. A guide's folder of images, content/guides/<slug>/, holds only the images its text shows.
+ * The release check adds the age of the sources (`sourcesFresh`).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from '../../../../src/content/schema/errors.ts';
-import { guideMessages } from '../../../../src/content/schema/messages.ts';
+import { guideMessages, imageMessages } from '../../../../src/content/schema/messages.ts';
+import { guideImageExtensions } from '../../../../src/site/guides/guide-image-rules.ts';
 import { readFrontmatter } from '../../../../src/site/mdx/frontmatter.ts';
 import { allGuides, type Guide } from '../../../../src/site/guides/guides.ts';
 
@@ -42,6 +44,39 @@ export function checkGuides(root: string, authorIds: readonly string[]): string[
       if (live) say(guide, `anciensSlugs.${index}`, guideMessages.oldSlugIsLive(old, live.file));
       else if (first) say(guide, `anciensSlugs.${index}`, guideMessages.oldSlugTwice(old, first.file));
       else owner.set(old, guide);
+    }
+  }
+  return [...problems, ...imageFolderProblems(root)];
+}
+
+/**
+ * Each folder of content/guides/ belongs to the guide of its name and holds only images its text shows (the
+ * editor removes the file of an image taken out of the text; by hand it is easily left behind).
+ */
+function imageFolderProblems(root: string): string[] {
+  const guidesDir = path.join(root, 'content', 'guides');
+  if (!existsSync(guidesDir)) return [];
+  const problems: string[] = [];
+  for (const entry of readdirSync(guidesDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const folder = `content/guides/${entry.name}`;
+    const guideFile = path.join(guidesDir, `${entry.name}.mdx`);
+    if (!existsSync(guideFile)) {
+      problems.push(`${folder}/ → ${imageMessages.folderWithoutGuide(folder)}`);
+      continue;
+    }
+    const text = readFileSync(guideFile, 'utf8');
+    for (const file of readdirSync(path.join(guidesDir, entry.name), { withFileTypes: true })) {
+      const relative = `${folder}/${file.name}`;
+      const extension = file.name.match(/\.[^.]*$/)?.[0]?.toLowerCase() ?? '';
+      if (!file.isFile() || !(guideImageExtensions as readonly string[]).includes(extension)) {
+        problems.push(`${relative} → ${imageMessages.notAnImage(relative)}`);
+      } else if (
+        !text.includes(`/guides/${entry.name}/${file.name}`) &&
+        !text.includes(`/guides/${entry.name}/${encodeURI(file.name)}`)
+      ) {
+        problems.push(`${relative} → ${imageMessages.unused(relative, `${folder}.mdx`)}`);
+      }
     }
   }
   return problems;

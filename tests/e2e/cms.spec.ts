@@ -416,7 +416,8 @@ test('an image added to a guide is refused without its alternative text, then sa
   expect(git('status', '--porcelain', '--', 'content')).toBe('');
 
   await added.first().click();
-  await page.getByRole('button', { name: 'Edit' }).last().click();
+  // The popover of the selected image: its « Edit » button is a pencil icon with no name, its tooltip says Edit.
+  await page.locator('button:has(path[d="M18.375 2.625a2.121 2.121 0 1 1 3 3L12 15l-4 1 1-4Z"])').last().click();
   const details = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Image details' }) });
   await details.getByLabel('Texte alternatif (obligatoire)').fill('Le relevé du compte de la LLC, en dollars');
   await details.getByRole('button', { name: /^(Save|Sauvegarder)$/ }).click();

@@ -421,6 +421,7 @@ test('an image added to a guide is refused without its alternative text, then sa
   const details = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Image details' }) });
   await details.getByLabel('Texte alternatif (obligatoire)').fill('Le relevé du compte de la LLC, en dollars');
   await details.getByRole('button', { name: /^(Save|Sauvegarder)$/ }).click();
+  await expect(details).toHaveCount(0);
   await page.getByRole('button', { name: /^(Save|Sauvegarder)$/ }).click();
   const file = `content/guides/${slug}/capture-d-ecran-2026.png`;
   await expect.poll(() => existsSync(path.join(copy, file)), { timeout: 20_000 }).toBe(true);

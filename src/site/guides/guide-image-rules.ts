@@ -29,8 +29,11 @@ export function guideImageFileName(original: string): string {
   return `${plainStem(original)}${extension === '.jpeg' ? '.jpg' : extension}`;
 }
 
-/** `sizes` of every guide image: the full width of a phone, the text column beyond. */
-export const guideImageSizes = `(min-width: ${proseMeasure.css}) ${proseMeasure.css}, 100vw`;
+/**
+ * `sizes` of every guide image: a phone's width less the page's two side gutters of 1rem (styles/container.css.ts),
+ * the text column beyond. A phone of 375 px at two device pixels per pixel takes the narrow copy.
+ */
+export const guideImageSizes = `(min-width: ${proseMeasure.css}) ${proseMeasure.css}, calc(100vw - 2rem)`;
 
 interface PreparedImage {
   /** The narrowest copy, for browsers that ignore `srcset`. */

@@ -22,6 +22,7 @@ import { type PluggableList, unified } from 'unified';
 import { VFile } from 'vfile';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkGuides } from '../../tools/check/content-check/checks/guides.ts';
+import { type ProseBlock, rehypeCollectProse } from '../../tools/check/proofreading/prose.ts';
 import { guideImageCacheDir } from '../../src/site/guides/guide-images.ts';
 import { guideImageFileName } from '../../src/site/guides/guide-image-rules.ts';
 import { mdxComponents } from '../../src/site/mdx/components.tsx';
@@ -133,6 +134,29 @@ describe('an image the guide shows', () => {
       [704, 1252],
       [900, 1600],
     ]);
+  });
+});
+
+describe('an image’s alternative text', () => {
+  const body = "![La partie I du formulaire, avec l'EIN de la LLC](/guides/essai/capture.png)";
+
+  it('gets French typography, as the text around it', async () => {
+    expect(attribute(await compiled(body), 'alt')).toBe('La partie I du formulaire, avec l’EIN de la LLC');
+  });
+
+  it('is read by the proofreading, at its line', async () => {
+    const prose: ProseBlock[] = [];
+    const source = new VFile({
+      path: path.join(root, 'content/guides/essai.mdx'),
+      cwd: root,
+      value: `${frontmatter}\n## Le sujet\n\n${body}\n`,
+    });
+    await compile(source, { ...mdxOptions, rehypePlugins: [...mdxOptions.rehypePlugins, rehypeCollectProse(prose, root)] });
+    expect(prose.find((block) => block.text.startsWith('La partie I'))).toEqual({
+      file: 'content/guides/essai.mdx',
+      text: 'La partie I du formulaire, avec l’EIN de la LLC',
+      starts: [{ index: 0, line: bodyLine }],
+    });
   });
 });
 

@@ -7,6 +7,7 @@
  *   - visible text of the page, widget children included (after remark-rehype they are plain hast);
  *   - the string props of widgets (<Card title="…">, <LastUpdated label="…">), because widgets display them,
  *     except props that hold a path, an identifier or a variant (`to`, `href`, `id`, `variant`…);
+ *   - the alternative text of a guide's images, read aloud to whoever does not see them;
  * What is never touched: code, pre, script, style, kbd, samp, MDX expressions `{…}`, the attributes of
  * plain HTML tags (<abbr title>), URLs, email addresses, times (10:30) and link targets.
  */
@@ -86,7 +87,9 @@ function collectRuns(nodes: (RootContent | ElementContent)[], runs: Run[]): void
       runs.push({ text: node });
     } else if (node.type === 'element') {
       const element = node as Element;
-      if (untouchedElements.has(element.tagName)) {
+      if (element.tagName === 'img' && typeof element.properties.alt === 'string') {
+        element.properties.alt = frenchTypography(element.properties.alt);
+      } else if (untouchedElements.has(element.tagName)) {
         runs.push({ shown: textOf(element.children) });
       } else if (inlineElements.has(element.tagName)) {
         collectRuns(element.children, runs);

@@ -89,7 +89,10 @@ function collect(nodes: (RootContent | ElementContent)[], current: Builder, file
       append(current, node.value, node.position?.start.line);
     } else if (node.type === 'element') {
       const element = node as Element;
-      if (untouchedElements.has(element.tagName)) append(current, ' ');
+      // An image's alternative text is read on its own, where the image stands.
+      if (element.tagName === 'img' && typeof element.properties.alt === 'string' && element.position) {
+        out.push({ file, text: element.properties.alt, starts: [{ index: 0, line: element.position.start.line }] });
+      } else if (untouchedElements.has(element.tagName)) append(current, ' ');
       else if (inlineElements.has(element.tagName)) collect(element.children, current, file, out, inList);
       else if (list.has(element.tagName)) block(element.children, true);
       else if (inList && (element.tagName === 'li' || element.tagName === 'p')) {

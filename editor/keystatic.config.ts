@@ -76,7 +76,7 @@ interface EditorState {
 }
 
 /** Whether an image of the text has no alternative text (Keystatic's image node keeps it in `attrs.alt`). */
-export function hasImageWithoutAlt(state: EditorState): boolean {
+export function hasImageWithoutAlt(state: { doc: Pick<EditorState['doc'], 'descendants'> }): boolean {
   let missing = false;
   state.doc.descendants((node) => {
     if (node.type.name === 'image' && String(node.attrs.alt ?? '').trim() === '') missing = true;
@@ -86,7 +86,7 @@ export function hasImageWithoutAlt(state: EditorState): boolean {
 }
 
 /** Nothing but blank paragraphs: no text and no widget (a `<Faq />` alone is content). */
-export function isEmptyBody(state: EditorState): boolean {
+export function isEmptyBody(state: { doc: Omit<EditorState['doc'], 'descendants'> }): boolean {
   const { doc } = state;
   for (let index = 0; index < doc.childCount; index++) if (doc.child(index).type.name !== 'paragraph') return false;
   return doc.textContent.trim() === '';

@@ -40,7 +40,9 @@ export function bufferedDriver(inner: Driver): BufferedDriver {
       return entry ? { ...entry } : undefined;
     },
     async set(key, value, condition) {
-      const entry = await current(key);
+      await current(key);
+      // Read again after the wait: another write may have landed meanwhile, and from here to the write nothing waits.
+      const entry = known.get(key)?.entry;
       if (condition && 'absent' in condition && entry) return undefined;
       if (condition && 'version' in condition && entry?.version !== condition.version) return undefined;
       const next = { value, version: version() };

@@ -104,11 +104,38 @@ export async function removeMany(driver: Driver, keys: readonly string[], concur
  * it returns the new value, or undefined to leave the entry as it is. It may be called more than once, so it must
  * not count its calls. Resolves with the value before and after.
  */
-export async function update<T>(
+export function update<T>(
   driver: Driver,
   key: string,
   change: (current: T | undefined) => T | undefined,
   tries = 12,
+): Promise<{ before: T | undefined; after: T | undefined }> {
+  // The writers of this process take turns on a key: a flood of counts on the day's totals would otherwise make a
+  // lead's count lose the race twelve times in a row. Writers elsewhere (another isolate, a CLI) meet the versions.
+  const queues = turns.get(driver) ?? new Map<string, Promise<unknown>>();
+  turns.set(driver, queues);
+  const previous = queues.get(key) ?? Promise.resolve();
+  const mine = previous.then(
+    () => updateNow(driver, key, change, tries),
+    () => updateNow(driver, key, change, tries),
+  );
+  const settled = mine.catch(() => undefined);
+  queues.set(key, settled);
+  // The last writer in line clears its key, so that the map holds only keys being written.
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return mine;
+}
+
+/** The writers waiting on each key of each driver, in this process. */
+const turns = new WeakMap<Driver, Map<string, Promise<unknown>>>();
+
+async function updateNow<T>(
+  driver: Driver,
+  key: string,
+  change: (current: T | undefined) => T | undefined,
+  tries: number,
 ): Promise<{ before: T | undefined; after: T | undefined }> {
   for (let attempt = 0; attempt < tries; attempt++) {
     // Writers that met on one entry wait a random while before the next try, so that they do not meet again.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { navigation } from '../../src/content/data/navigation.ts';
 import { type PagePath, pages } from '../../src/site/registry.ts';
-import { builtPages } from '../../tools/build/built-pages.ts';
+import { builtPages, guidesFolderIndex } from '../../tools/build/built-pages.ts';
 import { islandHydrated, siteScriptRan } from './page-ready.ts';
 import { endsWithContact, unknownPath } from './routes.ts';
 
@@ -225,8 +225,9 @@ test.describe('static hosting of dist/', () => {
 
   test('every built HTML file is in French: <html lang="fr">', () => {
     const files = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
-    // Every registered page, every published guide, and 404.html.
-    expect(files.length).toBe(builtPages().length);
+    // Every registered page, every published guide, 404.html, and the list of guides again as their folder's index.
+    expect(files.length).toBe(builtPages().length + 1);
+    expect(files).toContain(path.relative('dist', guidesFolderIndex().copy));
     for (const file of files) {
       expect(readFileSync(path.join('dist', file), 'utf8'), file).toMatch(/<html lang="fr"[\s>]/);
     }

@@ -207,7 +207,7 @@ describe('npm run check: messages for editors', () => {
   it('reports, in French and naming the file, an error met while rendering the content', async () => {
     expect(await check('render-error')).toMatchInlineSnapshot(`
       [
-        "content/pages/about.mdx → le contenu ne peut pas être affiché (Error : img is a self-closing tag and must neither have \`children\` nor use \`dangerouslySetInnerHTML\`.). Vérifiez les balises de ce fichier et leurs attributs (noms et valeurs, voir content/README.md) ; si tout semble juste, demandez à un développeur.",
+        "content/pages/about.mdx → le contenu ne peut pas être affiché (Error : hr is a self-closing tag and must neither have \`children\` nor use \`dangerouslySetInnerHTML\`.). Vérifiez les balises de ce fichier et leurs attributs (noms et valeurs, voir content/README.md) ; si tout semble juste, demandez à un développeur.",
       ]
     `);
   });

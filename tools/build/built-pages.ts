@@ -1,7 +1,7 @@
 /** The HTML files of dist/, one per page of the registry, one per published guide, plus the not-found page. */
 import path from 'node:path';
 import { publishedGuides } from '../../src/site/guides/guides.ts';
-import { pages } from '../../src/site/registry.ts';
+import { guidesBase, pages } from '../../src/site/registry.ts';
 
 export interface BuiltPage {
   /** Route path (`/about`), or undefined for the not-found page (served for every unknown path). */
@@ -20,3 +20,9 @@ export function builtPages(dist = 'dist'): BuiltPage[] {
     { path: undefined, file: path.join(dist, '404.html') },
   ];
 }
+
+/** The copy of the list of guides that is also their folder's index: the list page, at a second file (postbuild.ts). */
+export const guidesFolderIndex = (dist = 'dist') => ({
+  list: path.join(dist, `${guidesBase.slice(1)}.html`),
+  copy: path.join(dist, guidesBase.slice(1), 'index.html'),
+});

@@ -33,7 +33,7 @@ import { siteHeaderRules } from '../../src/site/security-headers.ts';
 import { formatHeaders } from '../../src/hosts/node/headers.ts';
 import { siteUrlFrom } from '../../src/site/site-url.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { builtPages } from './built-pages.ts';
+import { builtPages, guidesFolderIndex } from './built-pages.ts';
 import { writeShareImages } from './share-images.ts';
 import { brand } from '../../src/content/data/brand.ts';
 import { contactOriginFrom, contentSecurityPolicy, editorOriginFrom, executableScripts } from './csp.ts';
@@ -159,9 +159,9 @@ for (const page of builtPages(dist)) {
 
 // The list of the guides is also the index of their folder, dist/guides/index.html: static hosts answer /guides/
 // with it (the same page, whose canonical link is /guides); the Node server redirects /guides/ to /guides.
-const guidesFolder = path.join(dist, guidesBase.slice(1));
-mkdirSync(guidesFolder, { recursive: true });
-cpSync(`${guidesFolder}.html`, path.join(guidesFolder, 'index.html'));
+const guidesIndex = guidesFolderIndex(dist);
+mkdirSync(path.dirname(guidesIndex.copy), { recursive: true });
+cpSync(guidesIndex.list, guidesIndex.copy);
 
 // Every page carries the stylesheet itself. React Router also moves the server build's own copy into
 // assets/: neither is linked any more, so both go.

@@ -36,6 +36,25 @@ const statementWorker = `export default {
   },
 };`;
 
+/**
+ * A request to the local runtime, again when it never reached it: on a busy machine the connection can take longer
+ * than undici's 10 s to open. The statement did not run, so running it again cannot run it twice. Any other failure
+ * is thrown with undici's reason (a socket closed mid-way may have run it).
+ */
+export async function unsentRetried<T>(send: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      const unsent = code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ECONNREFUSED';
+      if (!unsent || attempt >= tries) {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}${code ? ` (${code})` : ''}`);
+      }
+    }
+  }
+}
+
 /** The local runtime: a runner per binding of wrangler.toml, and its closing. */
 export interface LocalD1 {
   runner(binding: string): SqlRunner;
@@ -57,10 +76,9 @@ export async function openLocalD1(persistTo: string): Promise<LocalD1> {
   });
   return {
     runner: (binding) => async (sql, params) => {
-      const response = await runtime.dispatchFetch('http://d1.local/', {
-        method: 'POST',
-        body: JSON.stringify({ binding, sql, params }),
-      });
+      const response = await unsentRetried(() =>
+        runtime.dispatchFetch('http://d1.local/', { method: 'POST', body: JSON.stringify({ binding, sql, params }) }),
+      );
       const answer = (await response.json()) as { results?: Record<string, unknown>[]; error?: string };
       if (answer.error !== undefined || !answer.results) throw new Error(answer.error ?? `HTTP ${response.status}`);
       return answer.results;

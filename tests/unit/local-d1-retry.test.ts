@@ -1,10 +1,10 @@
 // @vitest-environment node
 /**
- * A statement sent to the local D1 runtime (src/hosts/cloudflare/wrangler-d1.ts) is sent again only when it never
+ * A statement sent to the local D1 runtime (src/hosts/cloudflare/wrangler-d1.ts, src/hosts/cloudflare/local-request.ts) is sent again only when it never
  * reached it (the connection did not open in time, or was refused); any other failure comes back with undici's code.
  */
 import { describe, expect, it } from 'vitest';
-import { unsentRetried } from '../../src/hosts/cloudflare/wrangler-d1.ts';
+import { unsentRetried } from '../../src/hosts/cloudflare/local-request.ts';
 
 const failure = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: { code } });
 

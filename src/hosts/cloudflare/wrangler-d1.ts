@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { SqlRunner } from './d1-driver.ts';
+import { unsentRetried } from './local-request.ts';
 import { d1Binding } from './store.ts';
 
 /** A literal for `wrangler d1 execute --command`, which takes no bound parameters. */
@@ -35,25 +36,6 @@ const statementWorker = `export default {
     }
   },
 };`;
-
-/**
- * A request to the local runtime, again when it never reached it: on a busy machine the connection can take longer
- * than undici's 10 s to open. The statement did not run, so running it again cannot run it twice. Any other failure
- * is thrown with undici's reason (a socket closed mid-way may have run it).
- */
-export async function unsentRetried<T>(send: () => Promise<T>, tries = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await send();
-    } catch (error) {
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      const unsent = code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ECONNREFUSED';
-      if (!unsent || attempt >= tries) {
-        throw new Error(`${error instanceof Error ? error.message : String(error)}${code ? ` (${code})` : ''}`);
-      }
-    }
-  }
-}
 
 /** The local runtime: a runner per binding of wrangler.toml, and its closing. */
 export interface LocalD1 {

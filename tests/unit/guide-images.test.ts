@@ -176,6 +176,7 @@ describe('what an editor can get wrong', () => {
     ['a file that is no image', '![Un schéma](/guides/essai/abimee.png)', 'ne peut pas être lue'],
     ['a file of 9 MB', '![Un schéma](/guides/essai/enorme.png)', 'pèse 9 Mo, plus que 8 Mo'],
     ['an <img> tag', '<img src="/guides/essai/capture.png" alt="Un schéma" />', 'une balise <img> ne passe pas'],
+    ['a reference', '![Un schéma][capture]\n\n[capture]: /guides/essai/capture.png', 'avec une référence'],
   ])('%s', async (_case, body, excerpt) => {
     const problem = await problemOf(body);
     expect(problem.startsWith(at(bodyLine)), problem).toBe(true);

@@ -421,6 +421,8 @@ export const imageMessages = {
     'une image ne peut aller que dans un guide (content/guides/) : retirez-la de cette page, ou décrivez en une phrase ce qu’elle montrait.',
   rawImg:
     'une balise <img> ne passe pas : ajoutez l’image avec le bouton « Image » de l’éditeur, ou écrivez ![ce que montre l’image](/guides/…/fichier.png).',
+  referenceImage:
+    'une image écrite ![texte][nom] (avec une référence) ne passe pas : écrivez son adresse entre parenthèses, ![ce que montre l’image](/guides/…/fichier.png).',
   outsideFolder: (url: string, folder: string) =>
     `l’image « ${url} » n’est pas dans le dossier de ce guide : mettez le fichier dans ${folder}/ et écrivez son adresse /${folder.replace(/^content\//, '')}/<nom du fichier>.`,
   badExtension: (url: string) =>

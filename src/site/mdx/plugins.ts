@@ -34,8 +34,9 @@ export const mdxOptionsWith = (prepare: PrepareImage | undefined) =>
       remarkWidgets,
       remarkWidgetSettings,
       remarkUnwrapInlineWidgets,
-      remarkInternalLinks,
+      // Before the link check, which would read an image's definition ([nom]: /guides/…) as a link to a page.
       [remarkGuideImages, { prepare }],
+      remarkInternalLinks,
     ],
     rehypePlugins: [rehypeFrenchTypography],
   }) satisfies CompileOptions;

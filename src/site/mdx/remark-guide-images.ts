@@ -40,7 +40,7 @@ export function remarkGuideImages(options: { prepare?: PrepareImage } = {}) {
         throw new ContentError(relative, imageMessages.rawImg, line);
       }
       if (node.type === 'imageReference') {
-        throw new ContentError(relative, imageMessages.rawImg, (node as ImageReference).position?.start.line);
+        throw new ContentError(relative, imageMessages.referenceImage, (node as ImageReference).position?.start.line);
       }
       if (node.type !== 'image') return;
       if (slug === undefined) throw new ContentError(relative, imageMessages.notInGuide, line);

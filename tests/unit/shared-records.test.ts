@@ -40,6 +40,35 @@ describe('the Node server’s memory of its audience (bufferedDriver)', () => {
   });
 });
 
+describe('the Node server’s memory of its audience, written to disk', () => {
+  it('never lands an older value after a newer one, when a slow write is overlapped by the next flush', async () => {
+    const disk = memoryDriver();
+    let release = () => {};
+    let slow = true;
+    const slowDisk: Driver = {
+      ...disk,
+      async set(key, value, condition) {
+        // The first write takes its time (a busy disk); the ones after are quick.
+        if (slow) {
+          slow = false;
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        }
+        return disk.set(key, value, condition);
+      },
+    };
+    const driver = bufferedDriver(slowDisk);
+    await update<number>(driver, 'day', (count) => (count ?? 0) + 1);
+    const first = driver.flush();
+    await update<number>(driver, 'day', (count) => (count ?? 0) + 1);
+    const second = driver.flush();
+    release();
+    await Promise.all([first, second]);
+    expect(await readJson<number>(disk, 'day')).toBe(2);
+  });
+});
+
 describe('a writer elsewhere', () => {
   it('changing the record between a read and a write is not overwritten', async () => {
     const shared = memoryDriver();

@@ -19,6 +19,8 @@ export function bufferedDriver(inner: Driver): BufferedDriver {
   const known = new Map<string, { entry: Entry | undefined; dirty: boolean; at: number }>();
   let counter = 0;
   const version = () => `m${++counter}`;
+  /** The flush under way, which the next one waits for. */
+  let flushing: Promise<void> = Promise.resolve();
 
   async function current(key: string): Promise<Entry | undefined> {
     const cached = known.get(key);
@@ -33,7 +35,7 @@ export function bufferedDriver(inner: Driver): BufferedDriver {
     return known.get(key)?.entry;
   }
 
-  return {
+  const driver: BufferedDriver = {
     where: inner.where,
     get: async (key) => {
       const entry = await current(key);
@@ -62,17 +64,26 @@ export function bufferedDriver(inner: Driver): BufferedDriver {
       }
       return inRange([...all].sort(), prefix, range);
     },
-    async flush() {
-      const changed = [...known].filter(([, state]) => state.dirty);
-      for (const [key, state] of changed) {
-        if (state.entry) await inner.set(key, state.entry.value);
-        else await inner.remove(key);
-        state.dirty = false;
-      }
-      // What was written is on disk: memory keeps what changed meanwhile, and what was used lately (a read still in
-      // flight for it must not bring back what it read before the write).
-      const old = Date.now() - keepMs;
-      for (const [key, state] of [...known]) if (!state.dirty && state.at < old) known.delete(key);
+    flush() {
+      // One flush at a time: a slow one (thousands of keys, each written and synced) overlapped by the next would
+      // land its older values after the newer ones, and a day's totals would go back in time on disk.
+      const run = flushing.then(writeChanges, writeChanges);
+      flushing = run.catch(() => undefined);
+      return run;
     },
   };
+  return driver;
+
+  async function writeChanges(): Promise<void> {
+    const changed = [...known].filter(([, state]) => state.dirty);
+    for (const [key, state] of changed) {
+      if (state.entry) await inner.set(key, state.entry.value);
+      else await inner.remove(key);
+      state.dirty = false;
+    }
+    // What was written is on disk: memory keeps what changed meanwhile, and what was used lately (a read still in
+    // flight for it must not bring back what it read before the write).
+    const old = Date.now() - keepMs;
+    for (const [key, state] of [...known]) if (!state.dirty && state.at < old) known.delete(key);
+  }
 }

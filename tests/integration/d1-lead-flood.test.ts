@@ -77,7 +77,10 @@ describe('200 leads posted 50 at once through the Cloudflare function, stored on
       answers.push(...(await Promise.all(messages.slice(wave, wave + 50).map(post))));
     // What the function logged, in the failure's message: a refused post says why.
     const logged = errors.mock.calls.map((call) => call.join(' ')).join('\n');
-    expect(answers.filter((answer) => answer.status !== 200), logged).toEqual([]);
+    expect(
+      answers.filter((answer) => answer.status !== 200),
+      logged,
+    ).toEqual([]);
     expect(logged).toBe('');
 
     const rows = (await leadStore(d1Driver(run, 'D1'), { spamCaps }).list()).leads;

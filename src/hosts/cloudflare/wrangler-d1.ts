@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { SqlRunner } from './d1-driver.ts';
-import { unsentRetried } from './local-request.ts';
+import { inFlightLimit, onlyReads, unsentRetried } from './local-request.ts';
 import { d1Binding } from './store.ts';
 
 /** A literal for `wrangler d1 execute --command`, which takes no bound parameters. */
@@ -56,10 +56,14 @@ export async function openLocalD1(persistTo: string): Promise<LocalD1> {
     // Where `wrangler pages dev --persist-to` keeps D1.
     d1Persist: path.join(persistTo, 'v3', 'd1'),
   });
+  const limited = inFlightLimit(8);
   return {
     runner: (binding) => async (sql, params) => {
-      const response = await unsentRetried(() =>
-        runtime.dispatchFetch('http://d1.local/', { method: 'POST', body: JSON.stringify({ binding, sql, params }) }),
+      const response = await limited(() =>
+        unsentRetried(
+          () => runtime.dispatchFetch('http://d1.local/', { method: 'POST', body: JSON.stringify({ binding, sql, params }) }),
+          onlyReads(sql),
+        ),
       );
       const answer = (await response.json()) as { results?: Record<string, unknown>[]; error?: string };
       if (answer.error !== undefined || !answer.results) throw new Error(answer.error ?? `HTTP ${response.status}`);

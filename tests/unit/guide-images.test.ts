@@ -121,6 +121,17 @@ describe('an image the guide shows', () => {
     for (const copy of copies) expect(copy.url).toMatch(/^\/guides\/essai\/capture-[0-9a-f]{10}-\d+\.webp$/);
   });
 
+  it('may be shown twice in a guide, both made at once', async () => {
+    await photo(1000, 500).png().toFile(path.join(folder, 'deux-fois.png'));
+    const html = await compiled(
+      '![Le schéma, en haut](/guides/essai/deux-fois.png)\n\n![Le schéma, en bas](/guides/essai/deux-fois.png)',
+    );
+    const sources = [...html.matchAll(/\bsrc="([^"]+)"/g)].map((match) => match[1]);
+    expect(sources).toHaveLength(2);
+    expect(sources[0]).toBe(sources[1]);
+    expect((await copiesOf(html)).map(({ width }) => width)).toEqual([704, 1000]);
+  });
+
   it('is never made wider than it is', async () => {
     const html = await compiled('![Un petit schéma des flux](/guides/essai/petite.png)');
     expect((await copiesOf(html)).map(({ descriptor, width }) => [descriptor, width])).toEqual([['400w', 400]]);

@@ -46,7 +46,8 @@ export const prepareGuideImage: PrepareImage = async (root, source, urlFolder) =
     const file = path.join(root, guideImageCacheDir, copy.url);
     if (existsSync(file)) continue;
     mkdirSync(path.dirname(file), { recursive: true });
-    const written = `${file}.${process.pid}.tmp`;
+    // Its own temporary name: the same image shown twice in a guide is made twice at once.
+    const written = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
     await sharp(bytes, { failOn: 'error' }).rotate().resize({ width: copy.width }).webp({ quality }).toFile(written);
     // Renamed into place: a build running beside this one never copies half a file.
     renameSync(written, file);

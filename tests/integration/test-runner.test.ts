@@ -1,7 +1,8 @@
 /**
  * `npm test`'s runner (tools/test/runner.ts) over small stages (tests/fixtures/test-runner/stages.ts): the table it
- * prints, the stages it skips, and that nothing it started outlives it, a server that left its group and ignores
- * SIGTERM included, whether the run ends by itself or is stopped by SIGTERM or SIGINT.
+ * prints, the stages it skips, and that nothing it started outlives it (a server that left its group and ignores
+ * SIGTERM included, and the files its stages left in their temporary folder), whether the run ends by itself or is
+ * stopped by SIGTERM or SIGINT.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, watch } from 'node:fs';
@@ -80,6 +81,12 @@ describe('npm test’s runner', () => {
     const { port, pid } = JSON.parse(readFileSync(runner.state, 'utf8'));
     expect(alive(pid), 'the detached server that ignores SIGTERM').toBe(false);
     expect(await refused(port)).toBe(true);
+    // A stage's temporary files go with the run; the temporary folder they were in was the run's own.
+    const left = /^LEFT (.+)$/m.exec(output)?.[1] ?? '';
+    expect(path.dirname(path.dirname(left))).toBe(tmpdir());
+    expect(path.basename(path.dirname(left))).toMatch(/^propllc-test-run-/);
+    expect(existsSync(left)).toBe(false);
+    expect(existsSync(path.dirname(left))).toBe(false);
   });
 
   for (const [signal, code] of [

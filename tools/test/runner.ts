@@ -7,10 +7,15 @@
  *   `PROPLLC_TEST_RUN` in its environment, so that those which left their group (a server started detached, wrangler's
  *   workerd) are found too. Whether the run passes, fails or gets SIGTERM, SIGINT or SIGHUP, the groups are ended,
  *   then whatever still carries the mark.
+ * - Nor do their temporary files: every stage runs with TMPDIR set to one folder of the run, removed when it ends
+ *   (the tests' stores, sites in miniature, browser profiles). tsx's compile cache, kept in the temporary folder, is a
+ *   link there to the usual one, so that each run does not compile everything again.
  * Words of the table and the messages: ./lines.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
 import { testCounts } from './counts.ts';
 import { type StageReport, testLines } from './lines.ts';
 
@@ -38,7 +43,8 @@ export function withPrerequisites(stages: readonly Stage[], names: readonly stri
 export async function runStages(stages: readonly Stage[], before?: () => Promise<{ code: number; output: string }>): Promise<never> {
   /** One mark for the whole run, inherited by every process it starts (and Playwright's E2E_RUN: one run, one build). */
   const mark = `${process.pid}-${Date.now()}`;
-  const env = { ...process.env, PROPLLC_TEST_RUN: mark, E2E_RUN: process.env.E2E_RUN ?? mark };
+  const temporary = runTemporaryFolder();
+  const env = { ...process.env, PROPLLC_TEST_RUN: mark, E2E_RUN: process.env.E2E_RUN ?? mark, TMPDIR: temporary };
   const started = performance.now();
   const reports = new Map<string, StageReport>(stages.map(({ name }) => [name, { name, state: 'waiting' }]));
   const running = new Map<string, ChildProcess>();
@@ -133,6 +139,7 @@ export async function runStages(stages: readonly Stage[], before?: () => Promise
   }
 
   function finish(): never {
+    rmSync(temporary, { recursive: true, force: true });
     const seconds = (performance.now() - started) / 1000;
     const all = [...reports.values()];
     for (const report of all) if (report.state === 'waiting') report.state = 'skipped';
@@ -167,6 +174,15 @@ export async function runStages(stages: readonly Stage[], before?: () => Promise
   const leftovers = await cleanUp();
   if (leftovers.length > 0) process.stdout.write(`${testLines.leftovers(leftovers)}\n`);
   return finish();
+}
+
+/** The run's temporary folder, with tsx's cache (tsx-<uid>, as tsx names it) linked to the shared one. */
+function runTemporaryFolder(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'propllc-test-run-'));
+  const cache = `tsx-${userInfo().uid}`;
+  mkdirSync(path.join(tmpdir(), cache), { recursive: true });
+  symlinkSync(path.join(tmpdir(), cache), path.join(folder, cache));
+  return folder;
 }
 
 /** A process's command line, shortened, for the line that names what the stages left behind. */

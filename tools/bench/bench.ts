@@ -3,8 +3,8 @@
  * against a fixed baseline: the zero-JS twin of the build of commit 73d9352, the site as it was before
  * its CSS moved into the pages (every executable <script> and module preload removed, so it is the
  * fastest that build could paint). The baseline is built in a temporary git worktree, removed afterwards.
- * Both are served like production (src/hosts/node/static-server.ts, with their _headers). For each route the
- * two are measured alternately, three times each, and the medians compared:
+ * Both are served like production (src/hosts/node/static-server.ts, with their _headers). Each route's sides are
+ * measured alternately, in rounds over every route, and the medians compared:
  * - FCP and LCP with DevTools throttling: the browser really runs on the slow network and CPU, and the
  *   paints are measured (Lighthouse's default simulation estimates them from a graph of the requests
  *   started before the paint, which hides what an inlined stylesheet saves). Target: LCP ≤ 0.70 × twin;
@@ -171,14 +171,18 @@ const scores: string[][] = [];
 const holdBacks: string[] = [];
 
 try {
-  for (const route of routes) {
-    const measured = { sitePaints: [] as Lhr[], twinPaints: [] as Lhr[], site: [] as Lhr[], bare: [] as Lhr[] };
-    const twinned = baseline.routes.has(route);
-    for (let run = 0; run < Math.max(runs, tbtRuns); run += 1) {
+  const measures = new Map(
+    routes.map((route) => [route, { sitePaints: [] as Lhr[], twinPaints: [] as Lhr[], site: [] as Lhr[], bare: [] as Lhr[] }]),
+  );
+  // Run by run over every route, not route by route: a route's runs are spread over the whole bench, so that a
+  // busy minute of the machine (they come in bursts) weighs on one run of several routes, not on all runs of one.
+  for (let run = 0; run < Math.max(runs, tbtRuns); run += 1) {
+    for (const route of routes) {
+      const measured = measures.get(route) as NonNullable<ReturnType<typeof measures.get>>;
       // Alternating, so a slower moment of the machine weighs on both sides alike.
       if (run < runs) {
         measured.sitePaints.push(await paints(`${site.origin}${route}`));
-        if (twinned) measured.twinPaints.push(await paints(`${twin.origin}${route}`));
+        if (baseline.routes.has(route)) measured.twinPaints.push(await paints(`${twin.origin}${route}`));
       }
       if (run < tbtRuns) {
         measured.site.push(await simulated(`${site.origin}${route}`, run === tbtRuns - 1));
@@ -186,7 +190,11 @@ try {
         measured.bare.push(await simulated(`${bare.origin}${route}`, false));
       }
     }
-    console.log(`  ${route}: measured`);
+    console.log(`  run ${run + 1} of ${Math.max(runs, tbtRuns)}: every route measured`);
+  }
+  for (const route of routes) {
+    const measured = measures.get(route) as NonNullable<ReturnType<typeof measures.get>>;
+    const twinned = baseline.routes.has(route);
     const med = (side: Lhr[], read: (lhr: Lhr) => number) => median(side.map(read));
     const lcp = (lhr: Lhr) => metric(lhr, 'largest-contentful-paint');
     const fcp = (lhr: Lhr) => metric(lhr, 'first-contentful-paint');

@@ -139,7 +139,7 @@ export async function runStages(stages: readonly Stage[], before?: () => Promise
   }
 
   function finish(): never {
-    rmSync(temporary, { recursive: true, force: true });
+    rmSync(temporary, { recursive: true, force: true, maxRetries: 3 });
     const seconds = (performance.now() - started) / 1000;
     const all = [...reports.values()];
     for (const report of all) if (report.state === 'waiting') report.state = 'skipped';

@@ -11,7 +11,7 @@
  * - TBT in the default simulated mode (target ≤ 50 ms), beside this build's own zero-JS twin (the same pages
  *   without their scripts: what the site script, the beacon and the islands add), and the longest task it counts.
  *   Five runs, not three: the simulated first paint falls inside the navigation's first task, where Chromium
- *   creates the page's JavaScript context for DevTools (14–40 ms measured, × 4 simulated, on every page and its
+ *   creates the page's JavaScript context for DevTools (9–43 ms measured, × 4 simulated, on every page and its
  *   twin alike), so one run in three goes over 50 ms whatever the page holds;
  * - the gzip bytes of the first response (HTML with its CSS; budget 14 KB), and the JavaScript each page runs.
  * Then the four category scores, what holds pages back, the byte budgets, and how long /contact takes to show
